@@ -7,23 +7,40 @@ adapters and transformations load them lazily when first used.
 from __future__ import annotations
 
 from . import models
+from .core.cache import PredictionCache
+from .core.data import load_inputs
 from .core.errors import InputError, ModelError, MTError, RelationError
 from .core.inputs import RelationInput, TextInput, TextPairInput, input_from_dict
 from .core.predictions import Prediction
+from .core.registry import catalogue, relation
+from .core.relation import Check, Group, MetamorphicRelation
+from .core.results import Results
+from .core.runner import Progress, Runner, run
 from .core.spans import Span
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Check",
+    "Group",
     "InputError",
     "MTError",
+    "MetamorphicRelation",
     "ModelError",
     "Prediction",
+    "PredictionCache",
+    "Progress",
     "RelationError",
     "RelationInput",
+    "Results",
+    "Runner",
     "Span",
     "TextInput",
     "TextPairInput",
+    "catalogue",
     "input_from_dict",
+    "load_inputs",
     "models",
+    "relation",
+    "run",
 ]

@@ -90,10 +90,16 @@ def lexicon_type(mention: str) -> str | None:
 
 
 def infer_type(mention: str, spacy_label: str | None = None) -> str:
-    """Lexicons first (they are precise), then spaCy's label mapped to TACRED, else MISC."""
+    """Lexicons first (they are precise), then spaCy's label mapped to TACRED, else MISC.
+
+    A single word spaCy calls an organisation or place but that is a common given name
+    ("Celine") is taken as a PERSON: the small pipeline often mislabels lone first names.
+    """
     found = lexicon_type(mention)
     if found is not None:
         return found
+    if spacy_label in ("ORG", "GPE", "LOC", "NORP", None) and mention in lexicons.first_names():
+        return "PERSON"
     if spacy_label is not None:
         return _SPACY_TO_TACRED.get(spacy_label, "MISC")
     return "MISC"
@@ -110,8 +116,8 @@ def type_span(text: str, span: Span) -> str:
     doc = parse(text)
     for ent in doc.ents:
         if ent.start_char <= span.start and span.end <= ent.end_char:
-            return _SPACY_TO_TACRED.get(ent.label_, "MISC")
-    return "MISC"
+            return infer_type(mention, ent.label_)
+    return infer_type(mention, None)
 
 
 def typed_entities(text: str) -> list[Span]:

@@ -176,6 +176,15 @@ def company_names(n: int = 150, seed: int = 0) -> tuple[str, ...]:
     return tuple(sorted(names))[:n]
 
 
+@lru_cache(maxsize=1)
+def first_names() -> frozenset[str]:
+    """English given names (faker's lists): a one-word mention that is one is a PERSON."""
+    from faker.providers.person.en import Provider as En
+    from faker.providers.person.en_US import Provider as EnUS
+
+    return frozenset(En.first_names) | frozenset(EnUS.first_names)
+
+
 def same_type_pool(entity_type: str) -> tuple[str, ...]:
     """Lexicon candidates of a TACRED entity type (empty when the project ships none)."""
     if entity_type == "PERSON":

@@ -1,0 +1,230 @@
+"""Metamorphic relations as composition: transformation + output property + provenance.
+
+Vocabulary (Definition 2.2-2.5 of the systematicity paper, used by all five papers):
+*sources* -> transformation -> *follow-ups* -> the model on all of them -> an output
+property over all outputs -> pass / violation / not applicable.
+
+- A :class:`Transformation` turns source inputs into :class:`Draft` groups and returns
+  ``[]`` when its precondition fails (never ``None``). The public ``__call__`` owns the
+  shared concerns (randomness, sampling); subclasses list options and build one.
+- An :class:`OutputProperty` first says whether the group applies given the *source*
+  outputs (MR-S1/S2, MR-R2 and MR-C1/C2 depend on what the model predicted for the
+  sources), then checks all outputs, always with a one-line reason.
+- A :class:`MetamorphicRelation` composes the two with its name, task, category and paper.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal
+
+from .errors import InputError
+from .inputs import BaseInput
+from .predictions import Prediction
+
+Verdict = Literal["pass", "violation", "not_applicable", "error"]
+VERDICTS: tuple[str, ...] = ("pass", "violation", "not_applicable", "error")
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Draft:
+    """What a transformation builds: the sources of the group (a multi-source relation may
+    construct its second source) and the follow-ups, with a note of what changed."""
+
+    sources: tuple[BaseInput, ...]
+    followups: tuple[BaseInput, ...]
+    note: str
+    meta: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+
+
+@dataclass(frozen=True)
+class Group:
+    """One metamorphic group (MG): a row of the results frame once evaluated."""
+
+    relation: str
+    index: int
+    sources: tuple[BaseInput, ...]
+    followups: tuple[BaseInput, ...]
+    note: str
+    seed: int
+    source_index: int | None = None
+    meta: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    not_applicable: str | None = None  # set when no follow-up could be built
+
+    @property
+    def id(self) -> str:
+        where = "-" if self.source_index is None else str(self.source_index)
+        return f"{self.relation}/{where}/{self.index}"
+
+
+@dataclass(frozen=True)
+class Check:
+    verdict: Verdict
+    expected: str | None
+    reason: str
+
+
+def stable_rng(seed: int, *parts: str) -> random.Random:
+    """A ``random.Random`` fixed by the seed and the given strings (not Python's salted hash)."""
+    digest = hashlib.sha256("\x1f".join((str(seed), *parts)).encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+class Transformation:
+    """Sources -> drafts. Subclasses implement :meth:`_options` and :meth:`_build`.
+
+    Options are cheap descriptions of possible edits grouped in *slots* (e.g. one slot
+    for replacing the head, one for the tail); only the sampled ones are built, so a
+    replacement with 400 lexicon candidates costs one edit, not 400.
+
+    Attributes
+    ----------
+    requirement:
+        What a source needs for this transformation to apply; shown as the reason of the
+        not-applicable group when no option exists.
+    per_slot:
+        How many options to keep per slot; ``None`` keeps them all.
+    """
+
+    requirement: str = "a suitable source"
+    per_slot: int | None = 1
+
+    def prepare(self, sources: Sequence[BaseInput]) -> Transformation:
+        """A transformation that may use the whole data set (e.g. as a candidate pool)."""
+        return self
+
+    def candidates(self, sources: Sequence[BaseInput]) -> list[list[Draft]]:
+        """Every possible draft, slot by slot; the Explorer steps through these."""
+        srcs = tuple(sources)
+        return [[self._build(srcs, o) for o in slot] for slot in self._options(srcs) if slot]
+
+    def __call__(self, sources: Sequence[BaseInput], rng: random.Random) -> list[Draft]:
+        srcs = tuple(sources)
+        drafts: list[Draft] = []
+        for slot in self._options(srcs):
+            if self.per_slot is not None and len(slot) > self.per_slot:
+                slot = rng.sample(slot, self.per_slot)
+            drafts.extend(self._build(srcs, o) for o in slot)
+        return drafts
+
+    def _options(self, sources: tuple[BaseInput, ...]) -> list[list[Any]]:
+        raise NotImplementedError
+
+    def _build(self, sources: tuple[BaseInput, ...], option: Any) -> Draft:
+        raise NotImplementedError
+
+
+class OutputProperty:
+    """A predicate over all outputs of a group, with its precondition on source outputs."""
+
+    description: str = ""
+
+    def applies(self, group: Group, sources: Sequence[Prediction]) -> str | None:
+        """``None`` if the group applies, else the reason it does not."""
+        return None
+
+    def check(self, group: Group, sources: Sequence[Prediction], followups: Sequence[Prediction]) -> Check:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class MetamorphicRelation:
+    """A named metamorphic relation (MR).
+
+    Parameters
+    ----------
+    name:
+        As in the paper, e.g. ``"MR-R1"``.
+    task:
+        The input task it applies to (``"re"``, ...).
+    category:
+        The paper's grouping (replacement, swap, combination, ...).
+    description, expected:
+        The transformation and the expected output relationship, in the paper's words.
+    paper:
+        Short citation of the paper the relation comes from.
+    n_sources:
+        Source inputs per group (2 for MR-C1/C2: the second is built from the first).
+    model_dependent:
+        Whether applicability depends on the model's source outputs.
+    """
+
+    name: str
+    task: str
+    category: str
+    description: str
+    expected: str
+    paper: str
+    transformation: Transformation
+    property: OutputProperty
+    n_sources: int = 1
+    model_dependent: bool = False
+
+    def generate(
+        self, source_or_sources: BaseInput | Sequence[BaseInput], seed: int = 0, *, source_index: int | None = None
+    ) -> list[Group]:
+        """Follow-up groups for one source (or an explicit tuple of sources), without a model.
+
+        Always returns at least one group: when the transformation cannot build a follow-up
+        the single group is marked not applicable with the reason, so it is counted as such
+        and never as a pass.
+        """
+        sources = _as_sources(source_or_sources)
+        for s in sources:
+            if s.task != self.task:
+                raise InputError(
+                    f"{self.name} applies to {self.task!r} inputs, got a {s.task!r} input: {s.display()[:80]!r}"
+                )
+        rng = stable_rng(seed, self.name, *(s.key() for s in sources))
+        drafts = self.transformation(sources, rng)
+        if not drafts:
+            return [
+                Group(self.name, 0, sources, (), "", seed, source_index,
+                      not_applicable=f"{self.name} needs {self.transformation.requirement}")
+            ]
+        return [
+            Group(self.name, i, d.sources, d.followups, d.note, seed, source_index, d.meta)
+            for i, d in enumerate(drafts)
+        ]
+
+    def prepared(self, sources: Sequence[BaseInput]) -> MetamorphicRelation:
+        """This relation with its transformation prepared on the whole data set."""
+        transformation = self.transformation.prepare(sources)
+        if transformation is self.transformation:
+            return self
+        return dataclasses.replace(self, transformation=transformation)
+
+    def applies(self, group: Group, sources: Sequence[Prediction]) -> str | None:
+        return self.property.applies(group, sources)
+
+    def check(self, group: Group, sources: Sequence[Prediction], followups: Sequence[Prediction]) -> Check:
+        return self.property.check(group, sources, followups)
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "task": self.task,
+            "category": self.category,
+            "description": self.description,
+            "expected": self.expected,
+            "paper": self.paper,
+            "n_sources": self.n_sources,
+            "model_dependent": self.model_dependent,
+        }
+
+
+def _as_sources(value: BaseInput | Sequence[BaseInput]) -> tuple[BaseInput, ...]:
+    if isinstance(value, BaseInput):
+        return (value,)
+    if isinstance(value, (tuple, list)) and value and all(isinstance(v, BaseInput) for v in value):
+        return tuple(value)
+    raise InputError(
+        f"expected an input (e.g. mt.RelationInput.parse(...)) or a tuple of inputs, got {value!r}"
+    )

@@ -1,0 +1,226 @@
+"""Tidy results: one row per metamorphic group per model, a summary, lossless save/load.
+
+Charts, reports and widgets read these frames; they never recompute predictions or
+verdicts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from .errors import InputError, ModelError
+from .inputs import input_from_dict
+from .predictions import Prediction
+from .relation import Check, Group
+from .stats import wilson_interval
+
+COLUMNS: tuple[str, ...] = (
+    "relation", "task", "model", "group", "source_index", "source_text", "followup_text",
+    "source_label", "followup_label", "expected", "verdict", "reason", "note", "seed",
+    "sources", "followups", "source_outputs", "followup_outputs", "meta",
+)
+# Nested columns (lists/dicts) travel as JSON strings in Parquet and CSV.
+NESTED: tuple[str, ...] = ("sources", "followups", "source_outputs", "followup_outputs", "meta")
+SUMMARY_COLUMNS: tuple[str, ...] = (
+    "relation", "model", "groups", "violations", "passes", "not_applicable", "errors", "vr", "vr_low", "vr_high",
+)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if hasattr(value, "item") and callable(value.item):  # numpy scalars
+        return value.item()
+    return value
+
+
+def make_row(
+    group: Group, model: str, source_outputs: Sequence[Prediction], followup_outputs: Sequence[Prediction], check: Check
+) -> dict[str, Any]:
+    """The results-frame row of one evaluated group."""
+    return {
+        "relation": group.relation,
+        "task": group.sources[0].task if group.sources else "",
+        "model": model,
+        "group": group.id,
+        "source_index": _jsonable(group.source_index),
+        "source_text": " || ".join(s.display() for s in group.sources),
+        "followup_text": " || ".join(f.display() for f in group.followups),
+        "source_label": source_outputs[0].label if source_outputs else None,
+        "followup_label": followup_outputs[0].label if followup_outputs else None,
+        "expected": check.expected,
+        "verdict": check.verdict,
+        "reason": check.reason,
+        "note": group.note,
+        "seed": group.seed,
+        "sources": [s.to_dict() for s in group.sources],
+        "followups": [f.to_dict() for f in group.followups],
+        "source_outputs": [p.to_dict() for p in source_outputs],
+        "followup_outputs": [p.to_dict() for p in followup_outputs],
+        "meta": _jsonable(dict(group.meta)),
+    }
+
+
+class Results:
+    """What a run produced.
+
+    Attributes
+    ----------
+    frame:
+        One row per group and model (see ``COLUMNS``); nested columns hold plain lists and
+        dicts (inputs and predictions as ``to_dict()``).
+    errors:
+        The :class:`ModelError` of each input a model failed on (their groups have verdict
+        ``error``).
+    skipped:
+        ``(row, reason)`` for data rows that could not be read.
+    """
+
+    def __init__(self, frame: pd.DataFrame, *, errors: Sequence[ModelError] = (), skipped: Sequence[Any] = ()) -> None:
+        missing = [c for c in COLUMNS if c not in frame.columns]
+        if missing:
+            raise InputError(f"a results frame needs the columns {missing}")
+        self.frame = frame.reset_index(drop=True)
+        self.errors = list(errors)
+        self.skipped = list(skipped)
+
+    # -- construction -------------------------------------------------------------------
+    @classmethod
+    def empty(cls) -> Results:
+        return cls(pd.DataFrame({c: pd.Series(dtype=object) for c in COLUMNS}))
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[dict[str, Any]], *, errors: Sequence[ModelError] = ()) -> Results:
+        if not rows:
+            out = cls.empty()
+            out.errors = list(errors)
+            return out
+        return cls(pd.DataFrame(list(rows), columns=list(COLUMNS)), errors=errors)
+
+    @classmethod
+    def concat(cls, parts: Sequence[Results]) -> Results:
+        frames = [p.frame for p in parts if len(p.frame)]
+        frame = pd.concat(frames, ignore_index=True) if frames else cls.empty().frame
+        return cls(
+            frame,
+            errors=[e for p in parts for e in p.errors],
+            skipped=[s for p in parts for s in p.skipped],
+        )
+
+    def without_errors(self) -> Results:
+        return Results(self.frame[self.frame["verdict"] != "error"], skipped=self.skipped)
+
+    # -- views ----------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.frame)
+
+    def __repr__(self) -> str:
+        counts = self.frame["verdict"].value_counts().to_dict() if len(self.frame) else {}
+        return f"<Results {len(self.frame)} groups {counts}>"
+
+    def violations(self) -> pd.DataFrame:
+        return self.frame[self.frame["verdict"] == "violation"]
+
+    def summary(self, by: Sequence[str] = ("relation", "model"), overall: bool = True) -> pd.DataFrame:
+        """Per relation x model: groups (pass + violation, the paper's MGs), violations,
+        passes, not_applicable, errors, VR with a 95% Wilson interval; plus an ``Overall``
+        row per model (all its groups pooled, like the paper's Table 6)."""
+        by = list(by)
+        f = self.frame
+        if not len(f):
+            return pd.DataFrame(columns=[*by, *SUMMARY_COLUMNS[2:]])
+        parts = [_counts(f, by)]
+        if overall and "relation" in by:
+            rest = [c for c in by if c != "relation"]
+            total = _counts(f, rest) if rest else _counts(f.assign(_all=1), ["_all"]).drop(columns="_all")
+            total.insert(0, "relation", "Overall")
+            parts.append(total)
+        out = pd.concat(parts, ignore_index=True)
+        bounds = [wilson_interval(int(v), int(n)) for v, n in zip(out["violations"], out["groups"])]
+        out["vr"] = [(v / n) if n else float("nan") for v, n in zip(out["violations"], out["groups"])]
+        out["vr_low"] = [b[0] for b in bounds]
+        out["vr_high"] = [b[1] for b in bounds]
+        if "relation" in by:
+            order = list(dict.fromkeys(f["relation"])) + ["Overall"]
+            out["_order"] = out["relation"].map({r: i for i, r in enumerate(order)})
+            out = out.sort_values(["_order", *[c for c in by if c != "relation"]]).drop(columns="_order")
+        return out.reset_index(drop=True)
+
+    def inputs(self, row: int) -> tuple[list[Any], list[Any]]:
+        """The typed source and follow-up inputs of a frame row."""
+        r = self.frame.iloc[row]
+        return [input_from_dict(d) for d in r["sources"]], [input_from_dict(d) for d in r["followups"]]
+
+    # -- persistence ----------------------------------------------------------------------
+    def save(self, path: str | Path) -> Path:
+        """Lossless: ``.jsonl`` or ``.parquet`` (nested columns as JSON); ``.csv`` for
+        spreadsheets (also readable back)."""
+        p = Path(path)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        if p.suffix in (".jsonl", ".ndjson"):
+            with p.open("w", encoding="utf-8") as fh:
+                for rec in self.frame.to_dict("records"):
+                    fh.write(json.dumps(_jsonable(rec), ensure_ascii=False) + "\n")
+        elif p.suffix in (".parquet", ".csv"):
+            flat = self.frame.copy()
+            for c in NESTED:
+                flat[c] = [json.dumps(_jsonable(v), ensure_ascii=False) for v in flat[c]]
+            flat["source_index"] = [json.dumps(_jsonable(v)) for v in flat["source_index"]]
+            if p.suffix == ".parquet":
+                flat.to_parquet(p, index=False)
+            else:
+                flat.to_csv(p, index=False)
+        else:
+            raise InputError(f"cannot save results as {p.name!r}: use .jsonl, .parquet or .csv")
+        return p
+
+    @classmethod
+    def load(cls, path: str | Path) -> Results:
+        p = Path(path)
+        if not p.exists():
+            raise InputError(f"results file {str(p)!r} does not exist")
+        if p.suffix in (".jsonl", ".ndjson"):
+            records = [json.loads(line) for line in p.read_text(encoding="utf-8").splitlines() if line.strip()]
+            frame = pd.DataFrame(records, columns=list(COLUMNS)) if records else cls.empty().frame
+            return cls(frame)
+        if p.suffix in (".parquet", ".csv"):
+            frame = pd.read_parquet(p) if p.suffix == ".parquet" else pd.read_csv(p, keep_default_na=False)
+            for c in NESTED:
+                frame[c] = [json.loads(v) for v in frame[c]]
+            frame["source_index"] = [json.loads(v) for v in frame["source_index"]]
+            if p.suffix == ".csv":
+                for c in ("source_label", "followup_label", "expected"):
+                    frame[c] = [v if v != "" else None for v in frame[c]]
+            return cls(frame.astype({"seed": "int64"}))
+        raise InputError(f"cannot load results from {p.name!r}: use .jsonl, .parquet or .csv")
+
+    # -- presentation ---------------------------------------------------------------------
+    def chart(self, **kwargs: Any) -> Any:
+        from ..charts import vr_chart
+
+        return vr_chart(self.summary(), **kwargs)
+
+    def report(self, path: str | Path, *, title: str = "mtwidgets report") -> Path:
+        from ..report import write_report
+
+        return write_report(self, path, title=title)
+
+
+def _counts(frame: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    verdict = frame["verdict"]
+    tmp = frame[by].assign(
+        violations=(verdict == "violation").astype(int),
+        passes=(verdict == "pass").astype(int),
+        not_applicable=(verdict == "not_applicable").astype(int),
+        errors=(verdict == "error").astype(int),
+    )
+    out = tmp.groupby(by, sort=False, dropna=False).sum().reset_index()
+    out.insert(len(by), "groups", out["violations"] + out["passes"])
+    return out

@@ -1,0 +1,108 @@
+"""A standalone HTML report of a run: the VR table, the chart, and example violations.
+
+The chart is embedded as SVG rendered offline by vl-convert (no CDN, no JavaScript), so
+the file opens anywhere. All user text is HTML-escaped.
+"""
+
+from __future__ import annotations
+
+import html
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+_CSS = """
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem auto;max-width:1100px;color:#1f2328;padding:0 1rem}
+h1{font-size:1.6rem} h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #d0d7de;padding-bottom:.3rem}
+table{border-collapse:collapse;font-size:.85rem;margin:.5rem 0} th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
+th{background:#f6f8fa} td.num{text-align:right;font-variant-numeric:tabular-nums} tr.overall td{font-weight:600;background:#f6f8fa}
+.meta{color:#57606a;font-size:.85rem} .verdict-violation{color:#cf222e;font-weight:600} code{font-size:.8rem}
+"""
+
+
+def _esc(value: Any) -> str:
+    return html.escape("" if value is None else str(value))
+
+
+def summary_table(summary: pd.DataFrame) -> str:
+    """The VR table (percentages like the paper's Table 6) as escaped HTML."""
+    head = "".join(f"<th>{h}</th>" for h in (
+        "relation", "model", "groups", "violations", "not applicable", "errors", "VR %", "95% interval"))
+    rows = []
+    for r in summary.itertuples(index=False):
+        vr = "—" if r.groups == 0 else f"{100 * r.vr:.1f}"
+        ci = "—" if r.groups == 0 else f"{100 * r.vr_low:.1f} – {100 * r.vr_high:.1f}"
+        cls = ' class="overall"' if r.relation == "Overall" else ""
+        rows.append(
+            f"<tr{cls}><td>{_esc(r.relation)}</td><td>{_esc(r.model)}</td><td class=num>{r.groups}</td>"
+            f"<td class=num>{r.violations}</td><td class=num>{r.not_applicable}</td><td class=num>{r.errors}</td>"
+            f"<td class=num>{vr}</td><td class=num>{ci}</td></tr>"
+        )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def pivot_table(summary: pd.DataFrame) -> str:
+    """Relations as rows, models as columns, VR % in cells: the paper's Table 6 layout."""
+    data = summary.assign(vr_pct=(summary["vr"] * 100).round(1))
+    pivot = data.pivot(index="relation", columns="model", values="vr_pct")
+    pivot = pivot.reindex(list(dict.fromkeys(data["relation"])))
+    pivot["Average"] = pivot.mean(axis=1).round(1)
+    head = "".join(f"<th>{_esc(c)}</th>" for c in ["relation", *pivot.columns])
+    body = "".join(
+        "<tr>" + f"<td>{_esc(idx)}</td>" + "".join(
+            f"<td class=num>{'—' if pd.isna(v) else f'{v:.1f}'}</td>" for v in row) + "</tr>"
+        for idx, row in pivot.iterrows()
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def chart_svg(chart: Any) -> str:
+    try:
+        import vl_convert as vlc
+    except ImportError:
+        return "<p class=meta>Install <code>mtwidgets[report]</code> (vl-convert) to embed the chart.</p>"
+    return str(vlc.vegalite_to_svg(chart.to_dict()))
+
+
+def write_report(results: Any, path: str | Path, *, title: str = "mtwidgets report", examples: int = 5) -> Path:
+    from .charts import vr_chart
+
+    summary = results.summary()
+    frame = results.frame
+    models = ", ".join(map(str, dict.fromkeys(frame["model"]))) if len(frame) else "—"
+    parts = [
+        f"<!doctype html><html><head><meta charset=utf-8><title>{_esc(title)}</title><style>{_CSS}</style></head><body>",
+        f"<h1>{_esc(title)}</h1>",
+        f"<p class=meta>{len(frame)} groups · models: {_esc(models)} · "
+        f"generated {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} · "
+        "VR = violations / (passes + violations); not-applicable groups are not counted.</p>",
+        "<h2>Violation rates (%) — relations × models</h2>", pivot_table(summary),
+        "<h2>Chart</h2>", chart_svg(vr_chart(summary)) if len(frame) else "<p>No groups.</p>",
+        "<h2>Details</h2>", summary_table(summary),
+    ]
+    if results.errors:
+        items = "".join(f"<li>{_esc(e)}</li>" for e in results.errors[:20])
+        parts.append(f"<h2>Model errors ({len(results.errors)})</h2><ul>{items}</ul>")
+    if results.skipped:
+        items = "".join(f"<li>row {_esc(r)}: {_esc(w)}</li>" for r, w in results.skipped[:20])
+        parts.append(f"<h2>Skipped data rows ({len(results.skipped)})</h2><ul>{items}</ul>")
+    viol = results.violations()
+    if len(viol):
+        parts.append("<h2>Example violations</h2>")
+        for (rel, model), sub in viol.groupby(["relation", "model"], sort=False):
+            rows = "".join(
+                f"<tr><td><code>{_esc(r.source_text)}</code></td><td><code>{_esc(r.followup_text)}</code></td>"
+                f"<td>{_esc(r.source_label)}</td><td>{_esc(r.followup_label)}</td><td>{_esc(r.reason)}</td></tr>"
+                for r in sub.head(examples).itertuples()
+            )
+            parts.append(
+                f"<h3>{_esc(rel)} · {_esc(model)}</h3><table><thead><tr><th>source</th><th>follow-up</th>"
+                f"<th>source output</th><th>follow-up output</th><th>reason</th></tr></thead><tbody>{rows}</tbody></table>"
+            )
+    parts.append("</body></html>")
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text("\n".join(parts), encoding="utf-8")
+    return p
