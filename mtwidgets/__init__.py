@@ -6,7 +6,7 @@ adapters and transformations load them lazily when first used.
 
 from __future__ import annotations
 
-from . import models
+from . import datasets, models
 from .core.cache import PredictionCache
 from .core.data import load_inputs
 from .core.errors import InputError, ModelError, MTError, RelationError
@@ -40,6 +40,7 @@ __all__ = [
     "catalogue",
     "input_from_dict",
     "load_inputs",
+    "datasets",
     "models",
     "relation",
     "run",

@@ -105,7 +105,7 @@ class SameAsSecondSource(OutputProperty):
 
     def applies(self, group: Group, sources: Sequence[Prediction]) -> str | None:
         first, second = sources[0].label, sources[1].label
-        if first not in self.allowed:
+        if first is None or first not in self.allowed:
             return f"first source predicted {first}, not a symmetric relation that combines"
         if second not in self.allowed[first]:
             return f"second source predicted {second}, which does not combine with {first}"
