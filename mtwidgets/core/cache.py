@@ -18,13 +18,22 @@ from .predictions import Prediction
 
 
 def model_fingerprint(model: object, name: str) -> str:
-    """What identifies a model's behaviour across processes (adapters define it)."""
+    """What identifies a model's behaviour across processes (adapters define it).
+
+    An adapter wrapping a user callable (``model.fn``) adds the callable's module and
+    qualified name to its fingerprint: two different functions registered under the same
+    name must not share on-disk predictions.
+    """
     fp = getattr(model, "fingerprint", None)
+    fn = getattr(model, "fn", None)
+    if fn is not None and callable(fn):
+        qual = getattr(fn, "__qualname__", type(fn).__qualname__)
+        ident = f"{getattr(fn, '__module__', '?')}.{qual}"
+        return f"{fp}|{ident}" if isinstance(fp, str) else f"{ident}:{name}"
     if isinstance(fp, str):
         return fp
-    fn = getattr(model, "fn", model)
-    qual = getattr(fn, "__qualname__", type(fn).__qualname__)
-    return f"{getattr(fn, '__module__', '?')}.{qual}:{name}"
+    qual = getattr(model, "__qualname__", type(model).__qualname__)
+    return f"{getattr(model, '__module__', '?')}.{qual}:{name}"
 
 
 class PredictionCache:

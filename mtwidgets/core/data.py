@@ -19,6 +19,7 @@ from .errors import InputError
 from .inputs import BaseInput, RelationInput, TextInput, input_from_dict
 
 _OFFSET_COLUMNS = ("head_start", "head_end", "tail_start", "tail_end")
+_TEXT_COLUMNS = ("markup", "text", "head", "tail", "head_type", "tail_type")
 
 
 @dataclass
@@ -91,7 +92,10 @@ def read_table(path: str | Path) -> list[dict[str, Any]]:
                     raise InputError(f"{p}:{n}: not valid JSON ({exc.msg})") from None
         return rows
     if p.suffix == ".csv":
-        return pd.read_csv(p).to_dict("records")  # type: ignore[no-any-return]
+        # Mentions and types stay strings ("46" must not become 46.0 in a column with blank
+        # cells, "NA" or "None" must not become missing); only empty cells are missing.
+        frame = pd.read_csv(p, dtype=dict.fromkeys(_TEXT_COLUMNS, str), keep_default_na=False, na_values=[""])
+        return frame.to_dict("records")  # type: ignore[no-any-return]
     if p.suffix == ".parquet":
         return pd.read_parquet(p).to_dict("records")  # type: ignore[no-any-return]
     raise InputError(f"unsupported data file {p.name!r}: use .csv, .jsonl or .parquet")

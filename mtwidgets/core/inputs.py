@@ -255,10 +255,10 @@ class RelationInput(BaseInput):
 
 def _locate(text: str, value: object, role: str, avoid: Span | None) -> Span:
     if isinstance(value, str):
-        start = text.find(value)
+        start = text.find(value) if value else -1
         while start >= 0 and avoid is not None and Span(start, start + len(value)).overlaps(avoid):
             start = text.find(value, start + 1)
-        if not value or start < 0:
+        if start < 0:
             raise InputError(f"{role} mention {value!r} does not occur in the text {text[:80]!r}")
         return Span(start, start + len(value))
     return Span.from_value(value, what=f"{role} span")

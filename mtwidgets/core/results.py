@@ -191,7 +191,9 @@ class Results:
             frame = pd.DataFrame(records, columns=list(COLUMNS)) if records else cls.empty().frame
             return cls(frame)
         if p.suffix in (".parquet", ".csv"):
-            frame = pd.read_parquet(p) if p.suffix == ".parquet" else pd.read_csv(p, keep_default_na=False)
+            frame = pd.read_parquet(p) if p.suffix == ".parquet" else pd.read_csv(
+                p, keep_default_na=False, dtype=str
+            )
             for c in NESTED:
                 frame[c] = [json.loads(v) for v in frame[c]]
             frame["source_index"] = [json.loads(v) for v in frame["source_index"]]

@@ -172,6 +172,7 @@ class Runner:
         """
         rows = list(rows) if rows is not None else list(range(len(sources)))
         self.prepare(sources)
+        self._failures = dict.fromkeys(self.models, 0)  # max_errors counts per run
         size = chunk_size or max(len(sources), 1)
         done: list[Results] = []
         for start in range(0, len(sources), size):
