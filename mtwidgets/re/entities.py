@@ -69,8 +69,8 @@ def lexicon_type(mention: str) -> str | None:
         return "COUNTRY"
     if m in lexicons.us_states():
         return "STATE_OR_PROVINCE"
-    if lexicons.city(m) is not None:
-        return "CITY"
+    if lexicons.city(m) is not None and m not in lexicons.first_names():
+        return "CITY"  # a given name that is also a city ("Mary", "Florence") needs context
     low = m.lower()
     if low in lexicons.TITLES:
         return "TITLE"
@@ -92,14 +92,18 @@ def lexicon_type(mention: str) -> str | None:
 def infer_type(mention: str, spacy_label: str | None = None) -> str:
     """Lexicons first (they are precise), then spaCy's label mapped to TACRED, else MISC.
 
-    A single word spaCy calls an organisation or place but that is a common given name
-    ("Celine") is taken as a PERSON: the small pipeline often mislabels lone first names.
+    A single word that is a common given name ("Celine", "Mary") is taken as a PERSON
+    unless spaCy calls it a place and it is a known city ("Florence" in "born in
+    Florence"): the small pipeline often mislabels lone first names as organisations.
     """
     found = lexicon_type(mention)
     if found is not None:
         return found
-    if spacy_label in ("ORG", "GPE", "LOC", "NORP", None) and mention in lexicons.first_names():
-        return "PERSON"
+    if mention in lexicons.first_names():
+        if spacy_label in ("GPE", "LOC") and lexicons.city(mention) is not None:
+            return "CITY"
+        if spacy_label in ("ORG", "GPE", "LOC", "NORP", "PERSON", None):
+            return "PERSON"
     if spacy_label is not None:
         return _SPACY_TO_TACRED.get(spacy_label, "MISC")
     return "MISC"
