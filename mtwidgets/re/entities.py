@@ -9,6 +9,8 @@ typer, so a type is decided the same way everywhere.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -50,10 +52,31 @@ def get_nlp(name: str = SPACY_PIPELINE) -> Any:
         ) from exc
 
 
-@lru_cache(maxsize=4096)
+_DOCS: OrderedDict[str, Any] = OrderedDict()
+_DOC_CACHE_SIZE = 8192
+
+
+def parse_many(texts: Sequence[str]) -> list[Any]:
+    """spaCy Docs for ``texts``, parsing those not seen before in one ``nlp.pipe`` call.
+
+    One process-wide LRU cache by text: the same sentences are parsed by the typer, the
+    transformations and the pattern model, across relations and models.
+    """
+    missing = [t for t in dict.fromkeys(texts) if t not in _DOCS]
+    if missing:
+        for text, doc in zip(missing, get_nlp().pipe(missing)):
+            _DOCS[text] = doc
+    docs = [_DOCS[t] for t in texts]
+    for t in dict.fromkeys(texts):
+        _DOCS.move_to_end(t)
+    while len(_DOCS) > _DOC_CACHE_SIZE:
+        _DOCS.popitem(last=False)
+    return docs
+
+
 def parse(text: str) -> Any:
-    """A parsed spaCy Doc, cached by text (texts repeat across relations and models)."""
-    return get_nlp()(text)
+    """A parsed spaCy Doc, cached by text."""
+    return parse_many([text])[0]
 
 
 def lexicon_type(mention: str) -> str | None:
@@ -109,15 +132,18 @@ def infer_type(mention: str, spacy_label: str | None = None) -> str:
     return "MISC"
 
 
-def type_span(text: str, span: Span) -> str:
-    """The type of ``text[span]``: its label if set, else inferred with spaCy's NER."""
+def type_span(text: str, span: Span, doc: Any = None) -> str:
+    """The type of ``text[span]``: its label if set, else the lexicons, else spaCy's entity
+    covering it (``doc`` if the caller has parsed the text already)."""
     if span.label:
         return span.label
     mention = text[span.start : span.end]
     found = lexicon_type(mention)
     if found is not None:
         return found
-    doc = parse(text)
+    if mention in lexicons.PRONOUNS_ORG:
+        return "ORGANIZATION"
+    doc = doc if doc is not None else parse(text)
     for ent in doc.ents:
         if ent.start_char <= span.start and span.end <= ent.end_char:
             return infer_type(mention, ent.label_)
