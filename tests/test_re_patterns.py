@@ -14,9 +14,9 @@ import pytest
 
 from mtwidgets import InputError, Prediction, RelationInput, TextInput
 from mtwidgets.models import load
-from mtwidgets.re import entities
 from mtwidgets.models.re_pattern_rules import RULES
 from mtwidgets.models.re_patterns import PatternRelationExtractor
+from mtwidgets.re import entities
 from mtwidgets.re.labels import NO_RELATION, TACRED_LABELS
 
 CASES: list[tuple[str, str]] = [
