@@ -129,6 +129,13 @@ class Runner:
         if on_error not in ("record", "raise"):
             raise ValueError(f"on_error must be 'record' or 'raise', got {on_error!r}")
         self.relations: list[MetamorphicRelation] = resolve(relations, task)
+        names = [r.name for r in self.relations]
+        if len(set(names)) != len(names):
+            dup = sorted({n for n in names if names.count(n) > 1})
+            raise ValueError(
+                f"relations {dup} are given twice; results are keyed by relation name, so give each "
+                "variant its own name (dataclasses.replace(relation, name='MR-S2-custom'))"
+            )
         self.user_models = _resolve_models(models)
         self.models = {name: as_model(m, name) for name, m in self.user_models.items()}
         self.fingerprints = {name: model_fingerprint(m, name) for name, m in self.models.items()}

@@ -23,7 +23,7 @@ class Span:
     label: str | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.start, int) or not isinstance(self.end, int):
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (self.start, self.end)):
             raise InputError(
                 f"span offsets must be integers, got start={self.start!r}, end={self.end!r}"
             )
@@ -119,8 +119,11 @@ def replace_span(
         if other.overlaps(target):
             raise InputError(f"span {other} overlaps the replaced span {target}")
         moved.append(other.shifted(delta) if other.start >= target.end else other)
-    # The invariant every transformation relies on.
-    assert new_text[new_target.start : new_target.end] == replacement
-    for before, after in zip(others, moved):
-        assert text[before.start : before.end] == new_text[after.start : after.end]
+    # The invariant every transformation relies on, checked on every edit (not an assert:
+    # it must hold under python -O too).
+    ok = new_text[new_target.start : new_target.end] == replacement and all(
+        text[b.start : b.end] == new_text[a.start : a.end] for b, a in zip(others, moved)
+    )
+    if not ok:  # pragma: no cover - unreachable unless the arithmetic above is wrong
+        raise RuntimeError(f"span bookkeeping failed replacing {target} in {text!r}")
     return new_text, new_target, tuple(moved)

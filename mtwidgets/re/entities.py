@@ -120,6 +120,8 @@ def infer_type(mention: str, spacy_label: str | None = None) -> str:
     Florence"): the small pipeline often mislabels lone first names as organisations.
     """
     found = lexicon_type(mention)
+    if found == "CITY" and spacy_label in ("ORG", "PERSON"):
+        return _SPACY_TO_TACRED[spacy_label]  # "Toyota" the company, not the city
     if found is not None:
         return found
     if mention in lexicons.first_names():
@@ -139,7 +141,7 @@ def type_span(text: str, span: Span, doc: Any = None) -> str:
         return span.label
     mention = text[span.start : span.end]
     found = lexicon_type(mention)
-    if found is not None:
+    if found is not None and found != "CITY":  # a city name may be a company: ask spaCy
         return found
     if mention in lexicons.PRONOUNS_ORG:
         return "ORGANIZATION"

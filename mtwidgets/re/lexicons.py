@@ -196,6 +196,15 @@ def first_names() -> frozenset[str]:
     return frozenset(En.first_names) | frozenset(EnUS.first_names)
 
 
+@lru_cache(maxsize=1)
+def gendered_first_names() -> tuple[frozenset[str], frozenset[str]]:
+    """(male-only, female-only) given names from faker: used to keep "she" off "John"."""
+    from faker.providers.person.en_US import Provider as EnUS
+
+    male, female = frozenset(EnUS.first_names_male), frozenset(EnUS.first_names_female)
+    return male - female, female - male
+
+
 def same_type_pool(entity_type: str) -> tuple[str, ...]:
     """Lexicon candidates of a TACRED entity type (empty when the project ships none)."""
     if entity_type == "PERSON":

@@ -63,9 +63,12 @@ _ARTICLE_COUNTRIES = frozenset({
 
 
 def _country_phrase(country: str, text_before: str) -> str:
+    """``country`` with the article it needs here: "the United States" after "born in",
+    "The United States" at the start of a sentence, no second article after "the"."""
     needs_article = country.startswith("United ") or country in _ARTICLE_COUNTRIES
-    if needs_article and not text_before.rstrip().lower().endswith("the"):
-        return f"the {country}"
+    before = text_before.rstrip()
+    if needs_article and not (before.lower().endswith("the") and not before[-4:-3].isalpha()):
+        return f"{'the' if before else 'The'} {country}"
     return country
 
 
@@ -207,6 +210,17 @@ class SwapArguments(Transformation):
 
 _PERSON_PRONOUNS = frozenset(p.lower() for p in lexicons.PRONOUNS_PERSON)
 _ORG_PRONOUNS = frozenset(p.lower() for p in lexicons.PRONOUNS_ORG)
+_MALE_PRONOUNS = frozenset({"he", "him", "his"})
+_FEMALE_PRONOUNS = frozenset({"she", "her", "hers"})
+
+
+def _gender_clash(name: str, pronoun: str) -> bool:
+    """True when the name's first word is a given name of one gender only and the pronoun
+    is of the other ("she" cannot be "John"); unknown names never clash."""
+    male, female = lexicons.gendered_first_names()
+    first = name.split()[0] if name.split() else name
+    p = pronoun.lower()
+    return (first in male and p in _FEMALE_PRONOUNS) or (first in female and p in _MALE_PRONOUNS)
 
 
 class CoreferentArgument(Transformation):
@@ -216,7 +230,9 @@ class CoreferentArgument(Transformation):
     - a pronoun argument (he/she/his/her/him; it/its) moves to its *antecedent*: the
       nearest preceding PERSON (ORGANIZATION) entity that is not the other argument;
     - a PERSON (ORGANIZATION) argument moves to the first following pronoun of the
-      matching kind, provided no other PERSON (ORGANIZATION) entity stands between them.
+      matching kind, provided no other PERSON (ORGANIZATION) entity stands between them;
+    - a name whose given name is of one gender only never pairs with a pronoun of the
+      other (faker's gendered name lists); unknown names pair with either.
     The text stays the same; only which mention is the argument changes (as the paper's
     example "he" -> "John").
     """
@@ -242,6 +258,7 @@ class CoreferentArgument(Transformation):
                 e for e in entities
                 if e.label == wanted and e.end <= span.start and not e.overlaps(other)
                 and x.text[e.start : e.end].lower() not in _PERSON_PRONOUNS | _ORG_PRONOUNS
+                and not _gender_clash(x.text[e.start : e.end], mention)
             ]
             return before[-1].with_label(wanted) if before else None
         etype = type_span(x.text, span)
@@ -252,6 +269,8 @@ class CoreferentArgument(Transformation):
 
         for tok in parse(x.text):
             if tok.idx < span.end or tok.text.lower() not in pronouns:
+                continue
+            if _gender_clash(x.text[span.start : span.end], tok.text):
                 continue
             cand = Span(tok.idx, tok.idx + len(tok.text), etype)
             between = [e for e in entities if e.label == etype and span.end <= e.start and e.end <= cand.start]
