@@ -8,7 +8,7 @@ and any plain callable a user wraps, fails the same clear way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..core.predictions import Prediction, coerce_prediction
@@ -68,20 +68,18 @@ class ModelAdapter:
 
 def check_outputs(model_name: str, inputs: Sequence[Any], raw: object) -> list[Prediction]:
     """One prediction per input, or a ``TypeError`` that says what came back instead."""
-    if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence):
-        try:
-            raw = list(raw)  # type: ignore[call-overload]
-        except TypeError:
-            raise TypeError(
-                f"model {model_name!r} returned {type(raw).__name__} for a batch of "
-                f"{len(inputs)} inputs; expected a list with one prediction per input"
-            ) from None
-    if len(raw) != len(inputs):
+    if isinstance(raw, (str, bytes, Mapping)) or not isinstance(raw, Iterable):
         raise TypeError(
-            f"model {model_name!r} returned {len(raw)} predictions for {len(inputs)} inputs; "
+            f"model {model_name!r} returned a single {type(raw).__name__} for a batch of "
+            f"{len(inputs)} inputs; expected a list with one prediction per input"
+        )
+    items = list(raw)  # lists, tuples, generators, numpy arrays
+    if len(items) != len(inputs):
+        raise TypeError(
+            f"model {model_name!r} returned {len(items)} predictions for {len(inputs)} inputs; "
             "expected exactly one per input, in order"
         )
-    return [coerce_prediction(r) for r in raw]
+    return [coerce_prediction(r) for r in items]
 
 
 class CallableModel(ModelAdapter):

@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any, TypeVar
 
 NO_RELATION = "no_relation"
 
@@ -32,7 +33,10 @@ TACRED_LABELS: tuple[str, ...] = (
 )
 
 
-def _frozen(mapping: Mapping[str, object]) -> Mapping[str, object]:
+_V = TypeVar("_V")
+
+
+def _frozen(mapping: Mapping[str, _V]) -> Mapping[str, _V]:
     return MappingProxyType(dict(mapping))
 
 
@@ -101,17 +105,17 @@ class RelationTable:
         "per:siblings": frozenset({"per:siblings", "per:children", "per:other_family"}),
     }))
 
-    def replace(self, **changes: object) -> RelationTable:
+    def replace(self, **changes: Any) -> RelationTable:
         """A copy with some attributes replaced, e.g. ``table.replace(symmetric={...})``."""
-        fixed: dict[str, object] = {}
+        fixed: dict[str, Any] = {}
         for key, value in changes.items():
             if key == "symmetric":
-                fixed[key] = frozenset(value)  # type: ignore[arg-type]
+                fixed[key] = frozenset(value)
             elif key in ("combine_head", "combine_tail"):
-                fixed[key] = _frozen({k: frozenset(v) for k, v in value.items()})  # type: ignore[attr-defined]
+                fixed[key] = _frozen({k: frozenset(v) for k, v in value.items()})
             else:
-                fixed[key] = _frozen(value)  # type: ignore[arg-type]
-        return dataclasses.replace(self, **fixed)  # type: ignore[arg-type]
+                fixed[key] = _frozen(value)
+        return dataclasses.replace(self, **fixed)
 
 
 TACRED = RelationTable()

