@@ -15,7 +15,9 @@ def _models(names: str, task: str) -> dict[str, Any]:
     wanted = models.available(task) if names == "all" else [n.strip() for n in names.split(",") if n.strip()]
     unknown = [n for n in wanted if n not in models.available()]
     if unknown:
-        raise SystemExit(f"unknown model(s) {unknown}; embedded models: {', '.join(models.available())}")
+        from .core.errors import MTError
+
+        raise MTError(f"unknown model(s) {unknown}; embedded models: {', '.join(models.available())}")
     return {name: models.load(name) for name in wanted}
 
 
