@@ -32,8 +32,16 @@ class BaseInput:
         raise NotImplementedError
 
     def key(self) -> str:
-        """A stable identity for dedup and caching (same input -> same key, across runs)."""
-        return json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
+        """A stable identity for dedup and caching (same input -> same key, across runs).
+
+        Computed once per object (inputs are immutable): the runner asks for it at every
+        stage, and on a cheap model the JSON encoding would otherwise be a visible cost.
+        """
+        cached = self.__dict__.get("_key")
+        if cached is None:
+            cached = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
+            object.__setattr__(self, "_key", cached)
+        return str(cached)
 
     def display(self) -> str:
         """A one-line human form (markup for relation inputs)."""
