@@ -78,7 +78,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if not args.headless:
         import subprocess
 
-        cmd = [sys.executable, "-m", "jupyterlab", str(notebook), *args.lab_args]
+        import os
+
+        lab_args = list(args.lab_args)
+        if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in lab_args:
+            lab_args.append("--allow-root")  # containers and CI run as root; JupyterLab refuses otherwise
+        cmd = [sys.executable, "-m", "jupyterlab", str(notebook), *lab_args]
         print("starting JupyterLab:", " ".join(cmd))
         return subprocess.call(cmd, cwd=notebook.parent)
     from .demo import run_headless
