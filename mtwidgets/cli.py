@@ -76,9 +76,8 @@ def _quickstart() -> Path:
 def cmd_demo(args: argparse.Namespace) -> int:
     notebook = _quickstart()
     if not args.headless:
-        import subprocess
-
         import os
+        import subprocess
 
         lab_args = list(args.lab_args)
         if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in lab_args:
