@@ -129,6 +129,7 @@ class Runner:
         if on_error not in ("record", "raise"):
             raise ValueError(f"on_error must be 'record' or 'raise', got {on_error!r}")
         self.relations: list[MetamorphicRelation] = resolve(relations, task)
+        self._given = list(self.relations)  # as given, before any data set prepared them
         names = [r.name for r in self.relations]
         if len(set(names)) != len(names):
             dup = sorted({n for n in names if names.count(n) > 1})
@@ -161,8 +162,11 @@ class Runner:
         return out
 
     def prepare(self, sources: Sequence[BaseInput]) -> None:
-        """Let relations see the whole data set once (e.g. MR-R1's candidate pool)."""
-        self.relations = [r.prepared(sources) for r in self.relations]
+        """Let relations see the whole data set once (e.g. MR-R1's candidate pool).
+
+        Always from the relations as given, so a second run over other data does not
+        inherit the first data set's candidates."""
+        self.relations = [r.prepared(sources) for r in self._given]
 
     # -- running ------------------------------------------------------------------------
     def run(self, sources: Sequence[BaseInput], rows: Sequence[Any] | None = None) -> Results:
@@ -251,11 +255,7 @@ class Runner:
             batch = todo[start : start + self.batch_size]
             if self._failures[name] >= self.max_errors:
                 for k, x in batch:
-                    errors[k] = ModelError(
-                        f"model {name!r} was not called on {x.display()!r}: it failed on "
-                        f"{self._failures[name]} inputs already (max_errors={self.max_errors})",
-                        model=name, input=x,
-                    )
+                    errors[k] = self._not_called(name, x)
                 continue
             got = self._call(name, model, batch, errors)
             self.cache.put_many(self.user_models[name], fingerprint, got)
@@ -292,12 +292,15 @@ class Runner:
                 out.update(self._call(name, model, batch[mid:], errors))
             else:
                 for k, x in batch[mid:]:
-                    errors[k] = ModelError(
-                        f"model {name!r} was not called on {x.display()!r}: it failed on "
-                        f"{self._failures[name]} inputs already (max_errors={self.max_errors})",
-                        model=name, input=x,
-                    )
+                    errors[k] = self._not_called(name, x)
             return out
+
+    def _not_called(self, name: str, x: BaseInput) -> ModelError:
+        return ModelError(
+            f"model {name!r} was not called on {x.display()!r}: it failed on "
+            f"{self._failures[name]} inputs already (max_errors={self.max_errors})",
+            model=name, input=x,
+        )
 
     def _report(self, model: str, stage: str, done: int, total: int, gdone: int, gtotal: int, started: float) -> None:
         if self.progress is not None:
