@@ -20,7 +20,21 @@ from .core.spans import Span
 
 __version__ = "0.1.0"
 
+# Widgets import ipywidgets/anywidget; load them on first use so the engine stays light.
+_LAZY = {"Explorer": "mtwidgets.widgets.explorer", "BatchPanel": "mtwidgets.widgets.batch"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'mtwidgets' has no attribute {name!r}")
+
+
 __all__ = [
+    "BatchPanel",
+    "Explorer",
     "Check",
     "Group",
     "InputError",
