@@ -101,18 +101,35 @@ class Transformation:
         return self
 
     def candidates(self, sources: Sequence[BaseInput]) -> list[list[Draft]]:
-        """Every possible draft, slot by slot; the Explorer steps through these."""
+        """Every possible draft, slot by slot."""
         srcs = tuple(sources)
         return [[self._build(srcs, o) for o in slot] for slot in self._options(srcs) if slot]
 
+    def options(self, sources: Sequence[BaseInput]) -> list[list[Any]]:
+        """The possible edits of ``sources``, slot by slot, unbuilt (cheap to list)."""
+        return self._options(tuple(sources))
+
+    def choose(self, slots: Sequence[Sequence[Any]], rng: random.Random) -> list[Any]:
+        """The options a run tests: ``per_slot`` of each slot, drawn with ``rng``.
+
+        The Explorer calls this with the run's generator to show first exactly the
+        follow-ups a batch run with the same seed tests.
+        """
+        chosen: list[Any] = []
+        for slot in slots:
+            if self.per_slot is not None and len(slot) > self.per_slot:
+                chosen.extend(rng.sample(list(slot), self.per_slot))
+            else:
+                chosen.extend(slot)
+        return chosen
+
+    def build(self, sources: Sequence[BaseInput], option: Any) -> Draft:
+        """The draft of one option (from :meth:`options`)."""
+        return self._build(tuple(sources), option)
+
     def __call__(self, sources: Sequence[BaseInput], rng: random.Random) -> list[Draft]:
         srcs = tuple(sources)
-        drafts: list[Draft] = []
-        for slot in self._options(srcs):
-            if self.per_slot is not None and len(slot) > self.per_slot:
-                slot = rng.sample(slot, self.per_slot)
-            drafts.extend(self._build(srcs, o) for o in slot)
-        return drafts
+        return [self._build(srcs, o) for o in self.choose(self._options(srcs), rng)]
 
     def _options(self, sources: tuple[BaseInput, ...]) -> list[list[Any]]:
         raise NotImplementedError
@@ -182,8 +199,7 @@ class MetamorphicRelation:
                 raise InputError(
                     f"{self.name} applies to {self.task!r} inputs, got a {s.task!r} input: {s.display()[:80]!r}"
                 )
-        rng = stable_rng(seed, self.name, *(s.key() for s in sources))
-        drafts = self.transformation(sources, rng)
+        drafts = self.transformation(sources, self.rng(sources, seed))
         if not drafts:
             return [
                 Group(self.name, 0, sources, (), "", seed, source_index,
@@ -193,6 +209,10 @@ class MetamorphicRelation:
             Group(self.name, i, d.sources, d.followups, d.note, seed, source_index, d.meta)
             for i, d in enumerate(drafts)
         ]
+
+    def rng(self, sources: Sequence[BaseInput], seed: int) -> random.Random:
+        """The generator :meth:`generate` draws this group's options with."""
+        return stable_rng(seed, self.name, *(s.key() for s in sources))
 
     def prepared(self, sources: Sequence[BaseInput]) -> MetamorphicRelation:
         """This relation with its transformation prepared on the whole data set."""

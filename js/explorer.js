@@ -1,0 +1,424 @@
+// Explorer front end: renders the render state the kernel computes (the `_`-prefixed
+// traits) and forwards user actions as messages {kind, id, ...}. No computation here: a
+// saved notebook re-renders from the traits alone. User text is only ever set with
+// textContent, never innerHTML.
+
+const KEY_ROLES = { h: "head", t: "tail" };
+
+function h(tag, attrs = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+const cls = (part) => `mtw-explorer__${part}`;
+
+function button(action, label, aria, onclick) {
+  return h("button", { type: "button", class: cls("button"), "data-action": action, "aria-label": aria, text: label, onclick });
+}
+
+function isEditable(target) {
+  return target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT");
+}
+
+function render({ model, el }) {
+  const root = h("div", { class: "mtw-explorer", "data-busy": "0" });
+  el.append(root);
+  const pending = new Set();
+  let nextId = 1;
+  let mode = null; // the role the next click marks
+  let drag = null; // {from, to} token indices while dragging
+
+  function send(kind, payload = {}) {
+    const id = nextId++;
+    pending.add(id);
+    root.dataset.busy = "1";
+    model.send({ kind, id, ...payload });
+    return id;
+  }
+
+  // -- layout ------------------------------------------------------------------------
+  const error = h("div", { class: cls("error"), role: "alert", hidden: true });
+  const rowInfo = h("span", { class: cls("rowinfo") });
+  const search = h("input", { type: "search", class: cls("search"), placeholder: "filter rows", "aria-label": "Filter rows" });
+  const rows = h("select", { class: cls("rows"), "aria-label": "Pick a row of the data" });
+  const text = h("textarea", { class: cls("text"), rows: "2", "aria-label": "Sentence" });
+  const modeButtons = h("div", { class: cls("modes"), role: "group", "aria-label": "Marking mode" });
+  const tokens = h("div", { class: cls("tokens"), "aria-label": "Tokens: click or drag to mark" });
+  const marks = h("div", { class: cls("marks") });
+  const suggestions = h("div", { class: cls("suggestions") });
+  const todo = h("div", { class: cls("todo") });
+  const relation = h("select", { class: cls("relation"), "aria-label": "Metamorphic relation" });
+  const relInfo = h("div", { class: cls("relinfo") });
+  const sources = h("div", { class: cls("sources") });
+  const followup = h("div", { class: cls("followup"), "aria-live": "polite" });
+  const note = h("div", { class: cls("note") });
+  const counter = h("span", { class: cls("counter") });
+  const reshuffle = button("reshuffle", "Reshuffle", "Reshuffle the candidates", () => send("reshuffle"));
+  const edit = h("textarea", { class: cls("edit"), rows: "2", "aria-label": "Edit the follow-up ([[head]] and <<tail>> re-mark)" });
+  const saveButton = button("save", "Save to suite", "Save this group to the suite", () => send("save"));
+  const models = h("div", { class: cls("models") });
+
+  root.append(
+    error,
+    h("section", { class: cls("input"), "aria-label": "Input" }, [
+      h("div", { class: cls("row") }, [
+        button("prev-row", "‹", "Previous row", () => stepRow(-1)),
+        rows,
+        button("next-row", "›", "Next row", () => stepRow(1)),
+        search,
+        rowInfo,
+      ]),
+      h("div", { class: cls("row") }, [
+        text,
+        button("set-text", "Use text", "Use this text as the input", () => send("set_text", { text: text.value })),
+      ]),
+      h("div", { class: cls("row") }, [modeButtons, todo]),
+      tokens,
+      marks,
+      suggestions,
+    ]),
+    h("section", { class: cls("relationbox"), "aria-label": "Relation" }, [relation, relInfo]),
+    h("section", { class: cls("followupbox"), "aria-label": "Follow-up" }, [
+      sources,
+      followup,
+      note,
+      h("div", { class: cls("row") }, [
+        button("prev-candidate", "‹", "Previous candidate", () => send("candidate", { step: -1 })),
+        counter,
+        button("next-candidate", "›", "Next candidate", () => send("candidate", { step: 1 })),
+        reshuffle,
+      ]),
+      h("div", { class: cls("row") }, [
+        edit,
+        button("apply-edit", "Apply edit", "Use the edited follow-up", () => send("edit_followup", { text: edit.value })),
+        saveButton,
+      ]),
+    ]),
+    models,
+  );
+
+  // -- input ---------------------------------------------------------------------------
+  function stepRow(step) {
+    const state = model.get("_input") || {};
+    const n = state.n_rows || 0;
+    if (!n) return;
+    send("row", { index: (((state.row || 0) + step) % n + n) % n });
+  }
+  rows.addEventListener("change", () => send("row", { index: Number(rows.value) }));
+  search.addEventListener("input", () => renderRows());
+
+  function renderRows() {
+    const all = model.get("_rows") || [];
+    const needle = search.value.trim().toLowerCase();
+    const current = (model.get("_input") || {}).row;
+    rows.replaceChildren(
+      ...all
+        .filter((r) => !needle || r.text.toLowerCase().includes(needle) || r.i === current)
+        .map((r) => h("option", { value: r.i, selected: r.i === current, text: `${r.i}: ${r.text}` })),
+    );
+  }
+
+  function setMode(role) {
+    mode = role;
+    for (const b of modeButtons.querySelectorAll("button[data-role]")) {
+      b.setAttribute("aria-pressed", b.dataset.role === mode ? "true" : "false");
+    }
+    root.dataset.mode = mode || "";
+  }
+
+  function markTokens(from, to) {
+    const state = model.get("_input") || {};
+    const toks = state.tokens || [];
+    const a = toks[Math.min(from, to)];
+    const b = toks[Math.max(from, to)];
+    if (!a || !b || !mode) return;
+    const role = mode;
+    send("mark", { role, start: a.start, end: b.end });
+    const roles = state.roles || [];
+    const next = roles[roles.indexOf(role) + 1];
+    if (next) setMode(next); // after the head, the tail
+  }
+
+  function tokenIndex(target) {
+    const node = target && target.closest ? target.closest(`.${cls("token")}`) : null;
+    return node ? Number(node.dataset.i) : null;
+  }
+
+  function showDrag() {
+    for (const t of tokens.querySelectorAll(`.${cls("token")}`)) {
+      const i = Number(t.dataset.i);
+      t.classList.toggle("is-dragging", !!drag && i >= Math.min(drag.from, drag.to) && i <= Math.max(drag.from, drag.to));
+    }
+  }
+
+  tokens.addEventListener("mousedown", (event) => {
+    const i = tokenIndex(event.target);
+    if (i === null) return;
+    event.preventDefault();
+    drag = { from: i, to: i };
+    showDrag();
+  });
+  tokens.addEventListener("mouseover", (event) => {
+    const i = tokenIndex(event.target);
+    if (drag && i !== null && i !== drag.to) {
+      drag.to = i;
+      showDrag();
+    }
+  });
+  const onMouseUp = () => {
+    if (!drag) return;
+    const { from, to } = drag;
+    drag = null;
+    showDrag();
+    markTokens(from, to);
+  };
+  window.addEventListener("mouseup", onMouseUp);
+  tokens.addEventListener("keydown", (event) => {
+    const i = tokenIndex(event.target);
+    if (i !== null && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      event.stopPropagation();
+      markTokens(i, i);
+    }
+  });
+  root.addEventListener("keydown", (event) => {
+    if (isEditable(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    const roles = (model.get("_input") || {}).roles || [];
+    if (KEY_ROLES[key] && roles.includes(KEY_ROLES[key])) {
+      setMode(KEY_ROLES[key]);
+      event.preventDefault();
+    } else if (key === "Escape" || key === "c") {
+      clearMarks();
+      event.preventDefault();
+    }
+  });
+
+  function clearMarks() {
+    send("clear");
+    const roles = (model.get("_input") || {}).roles || [];
+    setMode(roles[0] || null);
+  }
+
+  function renderInput() {
+    const state = model.get("_input") || {};
+    const roles = state.roles || [];
+    if (document.activeElement !== text) text.value = state.text || "";
+    rowInfo.textContent = !state.n_rows ? "" : state.custom
+      ? `own input (data: ${state.n_rows} rows)`
+      : `row ${state.row + 1} of ${state.n_rows}`;
+    modeButtons.replaceChildren(
+      ...roles.map((role) =>
+        h("button", {
+          type: "button", class: `${cls("button")} ${cls("mode")}`, "data-action": `mode-${role}`, "data-role": role,
+          "aria-label": `Mark the ${role} (key ${role[0]})`, text: `${role[0].toUpperCase()}${role.slice(1)}`,
+          onclick: () => setMode(role),
+        }),
+      ),
+      button("clear", "Clear", "Clear the marks (Escape or c)", clearMarks),
+    );
+    if (!roles.includes(mode)) mode = roles[0] || null;
+    setMode(mode);
+    const spans = state.marks || {};
+    tokens.replaceChildren(
+      ...(state.tokens || []).flatMap((t) => {
+        const role = roles.find((r) => spans[r] && spans[r].start < t.end && t.start < spans[r].end);
+        const node = h("span", {
+          class: cls("token"), "data-i": t.i, "data-role": role, tabindex: "0", role: "button",
+          "aria-label": role ? `${t.text} (${role})` : t.text, text: t.text,
+        });
+        return t.ws ? [node, document.createTextNode(t.ws)] : [node];
+      }),
+    );
+    marks.replaceChildren(
+      ...roles.map((role) => {
+        const m = spans[role];
+        const select = h("select", { class: cls("type"), "data-role": role, "aria-label": `Entity type of the ${role}`, disabled: !m });
+        select.append(
+          h("option", { value: "", selected: !m || !m.label, text: m && m.inferred ? `auto (${m.inferred})` : "auto" }),
+          ...(state.types || []).map((t) => h("option", { value: t, selected: !!m && m.label === t, text: t })),
+        );
+        select.addEventListener("change", () => send("set_type", { role, label: select.value }));
+        return h("span", { class: cls("mark"), "data-role": role }, [
+          h("span", { class: cls("markname"), text: `${role}: ` }),
+          h("span", { class: cls("marktext"), text: m ? m.text : "—" }),
+          select,
+        ]);
+      }),
+    );
+    suggestions.replaceChildren(
+      ...(state.suggestions || []).map((s) =>
+        h("button", {
+          type: "button", class: `${cls("button")} ${cls("suggestion")}`, "aria-label": `Mark ${s.text} (${s.label})`,
+          text: `${s.text} · ${s.label}`,
+          onclick: () => {
+            if (!mode) return;
+            const role = mode;
+            send("mark", { role, start: s.start, end: s.end });
+            const next = roles[roles.indexOf(role) + 1];
+            if (next) setMode(next);
+          },
+        }),
+      ),
+    );
+    todo.textContent = state.todo || "";
+    renderRows();
+  }
+
+  // -- relation ------------------------------------------------------------------------
+  relation.addEventListener("change", () => send("relation", { name: relation.value }));
+
+  function renderRelations() {
+    const list = model.get("_relations") || [];
+    const current = (model.get("_followup") || {}).relation;
+    relation.replaceChildren(
+      ...list.map((r) =>
+        h("option", {
+          value: r.name, selected: r.name === current, disabled: !r.enabled && r.name !== current, title: r.reason || r.description,
+          text: r.enabled ? `${r.name} · ${r.category}` : `${r.name} · not applicable: ${r.reason}`,
+        }),
+      ),
+    );
+    const info = list.find((r) => r.name === current);
+    relInfo.replaceChildren(
+      ...(info
+        ? [
+            h("div", { class: cls("description"), text: info.description }),
+            h("div", { class: cls("expected"), text: `Expected output: ${info.expected}` }),
+            h("div", { class: cls("paper"), text: info.paper }),
+          ]
+        : []),
+    );
+  }
+
+  // -- follow-up -------------------------------------------------------------------------
+  function words(list) {
+    return list.map((w) => {
+      const tag = w.op === "ins" ? "ins" : w.op === "del" ? "del" : "span";
+      return h(tag, { class: cls("word"), "data-role": w.role }, [document.createTextNode(w.text + (w.ws || ""))]);
+    });
+  }
+
+  function renderFollowup() {
+    const state = model.get("_followup") || {};
+    const srcs = state.sources || [];
+    sources.replaceChildren(
+      ...(srcs.length > 1
+        ? srcs.map((s, k) => h("div", { class: cls("source") }, [h("span", { class: cls("label"), text: `source ${k + 1}: ` }), ...words(s)]))
+        : []),
+    );
+    const fus = state.followups || [];
+    followup.replaceChildren(
+      ...(fus.length
+        ? fus.map((f) => h("div", {}, words(f)))
+        : [h("span", { class: cls("empty"), text: state.not_applicable || "no follow-up yet" })]),
+    );
+    note.textContent = state.note ? `${state.edited ? "edited · " : ""}${state.note}` : "";
+    const n = state.n_candidates || 0;
+    counter.textContent = n ? `candidate ${state.candidate + 1} of ${n}` : "no candidates";
+    reshuffle.textContent = `Reshuffle (seed ${state.seed ?? 0})`;
+    if (document.activeElement !== edit) edit.value = (state.texts || [])[0] || "";
+    renderRelations();
+  }
+
+  // -- models ----------------------------------------------------------------------------
+  function bars(preds, title) {
+    return h("div", { class: cls("side") }, [
+      h("div", { class: cls("label"), text: `${title}: ${preds.map((p) => p.label).join(" | ") || "—"}` }),
+      ...preds.flatMap((p) =>
+        (p.top || []).map(([label, score]) =>
+          h("div", { class: cls("bar") }, [
+            h("span", { class: cls("barlabel"), text: label }),
+            h("span", { class: cls("bartrack") }, [
+              h("span", { class: cls("barfill"), style: `width: ${Math.max(0, Math.min(1, Number(score))) * 100}%` }),
+            ]),
+            h("span", { class: cls("barvalue"), text: Number(score).toFixed(2) }),
+          ]),
+        ),
+      ),
+    ]);
+  }
+
+  function renderModels() {
+    const list = model.get("_models") || [];
+    models.replaceChildren(
+      ...list.map((m) =>
+        h("div", { class: cls("model"), "data-model": m.name }, [
+          h("div", { class: cls("modelhead") }, [
+            h("span", { class: cls("modelname"), text: m.name }),
+            h("span", { class: cls("verdict"), "data-verdict": m.verdict, text: m.verdict.replace("_", " ") }),
+          ]),
+          h("div", { class: cls("reason"), text: m.reason }),
+          h("div", { class: cls("expected"), text: `expected: ${m.expected || "—"}` }),
+          h("div", { class: cls("sides") }, [bars(m.source || [], "source"), bars(m.followup || [], "follow-up")]),
+        ]),
+      ),
+    );
+  }
+
+  function renderError() {
+    const e = model.get("_error") || {};
+    error.hidden = !e.message;
+    error.replaceChildren(
+      ...(e.message
+        ? [
+            h("div", { class: cls("errormessage"), text: e.message }),
+            h("div", { class: cls("errorhint"), text: e.hint || "" }),
+            h("button", { type: "button", class: cls("button"), "data-action": "dismiss", "aria-label": "Dismiss the error", text: "Dismiss", onclick: () => { error.hidden = true; } }),
+          ]
+        : []),
+    );
+  }
+
+  function showLocalError(message) {
+    error.hidden = false;
+    error.replaceChildren(
+      h("div", { class: cls("errormessage"), text: message }),
+      h("div", { class: cls("errorhint"), text: "The rest of the widget keeps working; fix the value and try again." }),
+    );
+  }
+
+  function onCustom(msg) {
+    if (!msg || msg.id === undefined || !pending.has(msg.id)) return;
+    // The kernel sends the state update before the reply; the widget manager applies
+    // updates asynchronously, so settle after pending promise work (a macrotask) before
+    // declaring the reply rendered.
+    setTimeout(() => {
+      if (msg.kind === "error" && !(model.get("_error") || {}).message) showLocalError(msg.message);
+      pending.delete(msg.id);
+      if (pending.size === 0) root.dataset.busy = "0";
+    }, 0);
+  }
+
+  const handlers = {
+    "change:_input": renderInput,
+    "change:_rows": renderRows,
+    "change:_relations": renderRelations,
+    "change:_followup": renderFollowup,
+    "change:_models": renderModels,
+    "change:_error": renderError,
+    "change:_saved": () => { saveButton.textContent = `Save to suite (${model.get("_saved") || 0})`; },
+    "msg:custom": onCustom,
+  };
+  for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
+  renderInput();
+  renderFollowup();
+  renderModels();
+  renderError();
+  handlers["change:_saved"]();
+
+  return () => {
+    for (const [event, fn] of Object.entries(handlers)) model.off(event, fn);
+    window.removeEventListener("mouseup", onMouseUp);
+  };
+}
+
+export default { render };

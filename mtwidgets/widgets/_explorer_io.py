@@ -1,0 +1,98 @@
+"""The Explorer's inputs and messages: reading data and models, errors a user can act on.
+
+Kept apart from the widget class so the class holds only traits, handlers and rendering.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..core.data import load_inputs
+from ..core.errors import InputError
+from ..core.inputs import BaseInput, RelationInput, input_from_dict
+from ..core.predictions import Prediction
+from ..core.results import Results
+
+DEFAULT_MODELS = ("re-patterns", "re-minilm")
+
+SavedGroup = tuple[str, tuple[BaseInput, ...]]  # (relation name, follow-ups) of a saved suite row
+
+
+def resolve_models(models: Any) -> dict[str, Any]:
+    from ..models import load
+
+    if models is None:
+        models = list(DEFAULT_MODELS)
+    if isinstance(models, str):
+        models = [models]
+    if isinstance(models, dict):
+        out = dict(models)
+    else:
+        out = {str(name): load(str(name)) for name in models}
+    if not out:
+        raise ValueError("models is empty; give {name: model} or embedded names like ['re-patterns']")
+    return out
+
+
+def read_data(data: Any) -> tuple[list[BaseInput], list[SavedGroup | None]]:
+    """Inputs of the data, and for a saved suite the (relation, follow-ups) of each row."""
+    if data is None:
+        from ..datasets import re_sample
+
+        data = re_sample()
+    if isinstance(data, Results):
+        if not len(data.frame):
+            raise InputError(
+                "the results are empty; save at least one group before loading them into an Explorer"
+            )
+        inputs: list[BaseInput] = []
+        groups: list[SavedGroup | None] = []
+        seen: set[str] = set()
+        for rec in data.frame.to_dict("records"):
+            key = json.dumps([rec["group"], rec["sources"], rec["followups"]], sort_keys=True, default=str)
+            if key in seen or not rec["sources"]:
+                continue  # one row per group (a suite holds one row per group and model)
+            seen.add(key)
+            inputs.append(input_from_dict(rec["sources"][0]))
+            groups.append((rec["relation"], tuple(input_from_dict(f) for f in rec["followups"])))
+        return inputs, groups
+    loaded = load_inputs(data, task=None if _looks_untyped(data) else "re")
+    return loaded.inputs, [None] * len(loaded.inputs)
+
+
+def _looks_untyped(data: Any) -> bool:
+    return isinstance(data, list) and bool(data) and all(isinstance(x, BaseInput) for x in data)
+
+
+def as_input(value: BaseInput | str | dict[str, Any]) -> BaseInput:
+    if isinstance(value, BaseInput):
+        return value
+    if isinstance(value, str):
+        return RelationInput.parse(value)
+    if isinstance(value, dict):
+        return input_from_dict(value)
+    raise InputError(f"expected an input, markup string or input dict, got {type(value).__name__}: {value!r}")
+
+
+def one_or_list(preds: list[Prediction]) -> Prediction | list[Prediction] | None:
+    if not preds:
+        return None
+    return preds[0] if len(preds) == 1 else list(preds)
+
+
+def error_message(exc: BaseException) -> str:
+    text = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+    return text or type(exc).__name__
+
+
+def error_hint(message: str) -> str:
+    """What to do next, shown under the message (the message itself names the bad value)."""
+    low = message.lower()
+    if "empty" in low:
+        return "Type a sentence in the text box, or pick a row of the data."
+    if "span" in low or "overlap" in low or "mark" in low:
+        return "Click a token (or drag over several) to mark it; Clear removes marks."
+    if "relation" in low:
+        return "Pick an enabled relation from the list."
+    return "Fix the value named above and try again; the rest of the widget keeps working."

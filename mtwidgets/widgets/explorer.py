@@ -1,0 +1,479 @@
+"""The Explorer: one example, live source vs follow-up, on every model at once.
+
+A thin view over the engine. The user marks entities, picks a relation and steps through
+follow-ups in the browser; each action arrives as a message ``{kind, id, ...}``, is
+dispatched to a handler here, and the reply (same ``id``) follows the state update, so the
+front end knows when the new verdict is on screen. All computation happens in Python with
+the engine (relations' transformations, the prediction cache, the output properties); the
+front end only renders the JSON render state held in ``_``-prefixed synced traits, which
+is also what a saved notebook keeps, so the widget re-renders without a kernel.
+
+Python access mirrors the screen: ``explorer.source``, ``explorer.followups``,
+``explorer.predictions``, ``explorer.verdicts`` and the synced traits ``index``,
+``relation``, ``seed`` and ``candidate``; setting them updates the view.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..core.errors import InputError, MTError
+from ..core.inputs import BaseInput
+from ..core.registry import resolve
+from ..core.relation import Group, MetamorphicRelation
+from ..core.results import Results, make_row
+from ..core.spans import Span
+from ._assets import asset_path
+from ._explorer_io import (
+    SavedGroup,
+    as_input,
+    error_hint,
+    error_message,
+    one_or_list,
+    read_data,
+    resolve_models,
+)
+from ._explorer_state import (
+    CandidateList,
+    ModelOutcome,
+    Predictor,
+    adapter_for,
+    candidate_list,
+    check_mark,
+    followup_view,
+    input_view,
+    model_view,
+    relation_view,
+)
+
+_ROWS_SHOWN = 2000  # rows listed in the picker; the rest stay reachable by index
+
+
+class Explorer(anywidget.AnyWidget):
+    """Explore one input: mark entities, apply a relation, compare models' verdicts.
+
+    Parameters
+    ----------
+    models:
+        ``{name: model}`` (anything :func:`mtwidgets.models.as_model` accepts) or a list of
+        embedded model names; default both embedded RE models.
+    relations:
+        Relation names or objects; default every relation of the data's task.
+    data:
+        A DataFrame, a list of inputs or markup strings, or a :class:`Results` (e.g. a saved
+        ``explorer.suite``: its groups come back with their relation and follow-ups);
+        default the shipped sample ``mt.datasets.re_sample()``.
+    seed:
+        Orders the follow-up candidates; :meth:`reshuffle` draws another order.
+    top_k:
+        Scores shown per prediction.
+    """
+
+    _esm = asset_path("explorer.js")
+    _css = asset_path("explorer.css")
+
+    index = traitlets.Int(0, help="Row of the data shown.").tag(sync=True)
+    relation = traitlets.Unicode("", help="Name of the relation applied.").tag(sync=True)
+    seed = traitlets.Int(0, help="Seed of the candidate order.").tag(sync=True)
+    candidate = traitlets.Int(0, help="Which follow-up candidate is shown.").tag(sync=True)
+
+    # Render state: JSON only, what the front end draws (and what a saved notebook keeps).
+    _input = traitlets.Dict().tag(sync=True)  # text, tokens, marks, roles, types, suggestions
+    _rows: traitlets.List[Any] = traitlets.List().tag(sync=True)  # [{i, text}] for the row picker
+    # the catalogue, each relation enabled or not on this input (with the reason)
+    _relations: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    _followup = traitlets.Dict().tag(sync=True)  # diff segments, candidate counter, note
+    _models: traitlets.List[Any] = traitlets.List().tag(sync=True)  # per model: predictions, verdict, reason
+    _error = traitlets.Dict().tag(sync=True)  # {message, hint} or {}
+    _saved = traitlets.Int(0).tag(sync=True)  # groups in the suite
+
+    def __init__(
+        self,
+        models: Any = None,
+        relations: Any = None,
+        data: Any = None,
+        seed: int = 0,
+        top_k: int = 3,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        if top_k < 1:
+            raise ValueError(f"top_k must be >= 1, got {top_k}")
+        self._top_k = top_k
+        self._inputs: list[BaseInput]
+        self._row_groups: list[SavedGroup | None]
+        self._inputs, self._row_groups = read_data(data)
+        self._adapter = adapter_for(self._inputs[0].task)
+        self._adapter.warm(self._inputs)
+        given = resolve(relations, self._inputs[0].task)
+        self._relations_by_name: dict[str, MetamorphicRelation] = {
+            r.name: r.prepared(self._inputs) for r in given
+        }
+        self._predictor = Predictor(resolve_models(models))
+        self._candidates: OrderedDict[tuple[str, str, int], CandidateList] = OrderedDict()
+        self._suite_rows: list[dict[str, Any]] = []
+        self._text = ""
+        self._custom = False  # True once the input is typed or set from Python, not a data row
+        self._marks: dict[str, Span | None] = {}
+        self._edited: tuple[BaseInput, ...] | None = None
+        self._depth = 0
+        self._handlers: dict[str, Callable[[dict[str, Any]], object]] = {
+            "mark": lambda m: self.mark(m["role"], m["start"], m["end"]),
+            "clear": lambda m: self.clear(m.get("role")),
+            "set_type": lambda m: self.set_type(m["role"], m.get("label")),
+            "set_text": lambda m: self.set_text(m["text"]),
+            "row": lambda m: self.select(int(m["index"])),
+            "relation": lambda m: self.set_relation(m["name"]),
+            "candidate": lambda m: self.next_candidate(int(m.get("step", 1))),
+            "reshuffle": lambda m: self.reshuffle(),
+            "edit_followup": lambda m: self.edit_followup(m["text"]),
+            "save": lambda m: self.save(),
+        }
+        self.on_msg(self._on_msg)
+        with self._changing():
+            self._rows = [{"i": i, "text": x.display()} for i, x in enumerate(self._inputs[:_ROWS_SHOWN])]
+            self.seed = seed
+            self._load_row(0)  # a saved suite's row brings its own relation
+            if not self.relation:
+                self.relation = self._default_relation()
+
+    # -- public Python API ------------------------------------------------------------------
+    @property
+    def source(self) -> BaseInput | None:
+        """The input shown (``None`` until every role is marked)."""
+        return self._adapter.build(self._text, self._marks)[0] if self._text.strip() else None
+
+    @source.setter
+    def source(self, value: BaseInput | str) -> None:
+        x = as_input(value)
+        with self._changing():
+            self._text, self._marks, self._edited = x.to_dict()["text"], self._adapter.marks_of(x), None
+            self._custom = True
+            self.candidate = 0
+
+    @property
+    def followups(self) -> list[BaseInput]:
+        """The follow-up inputs shown (empty when the relation does not apply)."""
+        group = self._group()
+        return list(group.followups) if group is not None else []
+
+    @followups.setter
+    def followups(self, value: list[BaseInput] | BaseInput | str) -> None:
+        items = value if isinstance(value, list) else [value]
+        with self._changing():
+            self._edited = tuple(as_input(v) for v in items)
+
+    @property
+    def predictions(self) -> dict[str, dict[str, Any]]:
+        """``{model: {"source": Prediction, "followup": Prediction}}`` (a list of
+        predictions instead where a relation has two sources); ``None`` where not computed."""
+        out: dict[str, dict[str, Any]] = {}
+        for name, o in self._outcomes().items():
+            out[name] = {"source": one_or_list(o.sources), "followup": one_or_list(o.followups)}
+        return out
+
+    @property
+    def verdicts(self) -> dict[str, str]:
+        """``{model: "pass" | "violation" | "not_applicable" | "error"}`` as on screen."""
+        return {name: o.check.verdict for name, o in self._outcomes().items()}
+
+    @property
+    def suite(self) -> Results:
+        """The saved groups (one row per group and model); ``.save()`` it, load it back with
+        ``mt.Results.load`` and pass it as ``Explorer(data=...)``."""
+        return Results.from_rows(self._suite_rows)
+
+    def mark(self, role: str, start: int, end: int) -> None:
+        """Mark ``text[start:end]`` as ``role`` ("head"/"tail" for relation extraction)."""
+        with self._action():
+            if role not in self._adapter.roles:
+                raise InputError(f"unknown role {role!r}; mark one of {list(self._adapter.roles)}")
+            if not self._text.strip():
+                raise InputError("there is no text to mark; type a sentence first")
+            span = Span(int(start), int(end))
+            check_mark(self._text, span, role)
+            for other, taken in self._marks.items():
+                if other != role and taken is not None and taken.overlaps(span):
+                    raise InputError(
+                        f"{role} {self._text[span.start : span.end]!r} ({span.start}, {span.end}) overlaps the "
+                        f"{other} ({taken.start}, {taken.end}); clear the {other} or mark another mention"
+                    )
+            # No explicit type: models and transformations infer it the same way, and the
+            # view shows the inferred type until the user sets one.
+            self._marks = {**self._marks, role: span}
+            self._edited, self.candidate = None, 0
+
+    def clear(self, role: str | None = None) -> None:
+        """Clear one role's mark, or every mark."""
+        with self._action():
+            if role is not None and role not in self._adapter.roles:
+                raise InputError(f"unknown role {role!r}; clear one of {list(self._adapter.roles)}")
+            self._marks = {r: (None if role in (None, r) else s) for r, s in self._marks.items()}
+            self._edited, self.candidate = None, 0
+
+    def set_type(self, role: str, label: str | None) -> None:
+        """Set the entity type of a marked role (``None`` or "" goes back to the inferred type)."""
+        with self._action():
+            span = self._marks.get(role)
+            if span is None:
+                raise InputError(f"the {role} is not marked yet; mark it before setting its type")
+            types = self._adapter.entity_types
+            if label and types and label not in types:
+                raise InputError(f"unknown entity type {label!r}; choose one of {', '.join(types)}")
+            self._marks = {**self._marks, role: span.with_label(label or None)}
+            self._edited, self.candidate = None, 0
+
+    def set_text(self, text: str) -> None:
+        """Replace the sentence; marks are cleared (their offsets no longer apply)."""
+        with self._action():
+            if not isinstance(text, str):
+                raise InputError(f"text must be a string, got {type(text).__name__}")
+            self._text, self._edited, self._custom = text, None, True
+            self._marks = dict.fromkeys(self._adapter.roles)
+            self.candidate = 0
+            if not text.strip():
+                raise InputError("the text is empty; type a sentence (or pick a row) to explore")
+
+    def select(self, index: int) -> None:
+        """Show row ``index`` of the data (as setting ``explorer.index``)."""
+        with self._action():
+            self.index = index
+
+    def set_relation(self, name: str) -> None:
+        with self._action():
+            self.relation = name
+
+    def next_candidate(self, step: int = 1) -> None:
+        """Show the next (``step=-1``: previous) follow-up candidate, wrapping around."""
+        with self._action():
+            cands = self._candidate_list()
+            n = len(cands) if cands is not None else 1
+            self._edited = None
+            self.candidate = (self.candidate + step) % max(n, 1)
+
+    def reshuffle(self) -> None:
+        """Draw another candidate order (the seed goes up by one and is shown)."""
+        with self._action():
+            self.seed = self.seed + 1
+
+    def edit_followup(self, text: str) -> None:
+        """Replace the follow-up's text by hand; marks are carried (or re-marked with
+        ``[[head]]``/``<<tail>>`` markup)."""
+        with self._action():
+            group = self._group()
+            if group is None or not group.followups:
+                raise InputError(
+                    "there is no follow-up to edit; mark the input and pick an applicable relation"
+                )
+            first = self._adapter.carry(group.followups[0], text)
+            self._edited = (first, *group.followups[1:])
+
+    def save(self) -> Group:
+        """Add the shown group (with every model's outputs and verdict) to ``suite``."""
+        with self._action():
+            group = self._group()
+            if group is None:
+                raise InputError("nothing to save yet; mark the input first")
+            outcomes = self._outcomes()
+            if not self._custom:  # keep the data row it came from, for the suite's group id
+                group = dataclasses.replace(group, source_index=self.index)
+            for name, o in outcomes.items():
+                self._suite_rows.append(make_row(group, name, o.sources, o.followups, o.check))
+            self._saved = self._saved + 1
+        return group
+
+    # -- messages from the front end ------------------------------------------------------
+    def handle_message(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """Dispatch one front-end message and return the reply sent back (same ``id``)."""
+        kind, mid = msg.get("kind"), msg.get("id")
+        handler = self._handlers.get(str(kind))
+        try:
+            if handler is None:
+                raise InputError(f"unknown message kind {kind!r}; known: {sorted(self._handlers)}")
+            handler(msg)
+            reply: dict[str, Any] = {"kind": "reply", "id": mid}
+        except Exception as exc:  # noqa: BLE001 - every failure is shown; the widget stays usable
+            message = error_message(exc)
+            if type(exc) is KeyError:  # a field missing from the message itself
+                message = (
+                    f"message {kind!r} lacks the field {message!r}; this is a front-end bug, please report it"
+                )
+            elif not isinstance(exc, (MTError, ValueError, TypeError, traitlets.TraitError)):
+                message = f"unexpected {type(exc).__name__} while handling {kind!r}: {message}"
+            self._error = {"message": message, "hint": error_hint(message)}
+            reply = {"kind": "error", "id": mid, "message": message}
+        self.send(reply)
+        return reply
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict):
+            self.handle_message(content)
+
+    # -- trait validation and observers ------------------------------------------------
+    @traitlets.validate("index")
+    def _check_index(self, proposal: Any) -> int:
+        value = int(proposal["value"])
+        if not 0 <= value < len(self._inputs):
+            raise traitlets.TraitError(
+                f"index {value} is out of range; the data has rows 0..{len(self._inputs) - 1}"
+            )
+        return value
+
+    @traitlets.validate("relation")
+    def _check_relation(self, proposal: Any) -> str:
+        name = str(proposal["value"])
+        if name not in self._relations_by_name:
+            raise traitlets.TraitError(
+                f"unknown relation {name!r}; this Explorer has {', '.join(self._relations_by_name)}"
+            )
+        return name
+
+    @traitlets.validate("candidate")
+    def _check_candidate(self, proposal: Any) -> int:
+        value = int(proposal["value"])
+        cands = self._candidate_list() if self._depth == 0 else None
+        n = len(cands) if cands is not None else None
+        if value < 0 or (n is not None and value >= n):
+            raise traitlets.TraitError(
+                f"candidate {value} is out of range; there are {n} candidates (0..{(n or 1) - 1})"
+            )
+        return value
+
+    @traitlets.observe("index")
+    def _on_index(self, change: Any) -> None:
+        with self._changing():
+            self._load_row(change["new"])
+
+    @traitlets.observe("relation", "seed")
+    def _on_relation(self, _change: Any) -> None:
+        with self._changing():
+            self._edited, self.candidate = None, 0
+
+    @traitlets.observe("candidate")
+    def _on_candidate(self, _change: Any) -> None:
+        with self._changing():
+            self._edited = None
+
+    # -- internals ------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def _changing(self) -> Iterator[None]:
+        """Batch trait changes: the view is recomputed once, when the outermost block ends."""
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
+            if self._depth == 0:
+                self._render()
+
+    @contextlib.contextmanager
+    def _action(self) -> Iterator[None]:
+        """A user action: the previous error is cleared; a new one is shown, then raised."""
+        try:
+            with self._changing():
+                self._error = {}
+                yield
+        except (MTError, ValueError, traitlets.TraitError) as exc:
+            message = error_message(exc)
+            self._error = {"message": message, "hint": error_hint(message)}
+            raise
+
+    def _default_relation(self) -> str:
+        return next(iter(self._relations_by_name))
+
+    def _load_row(self, i: int) -> None:
+        x = self._inputs[i]
+        self._text, self._marks = x.to_dict()["text"], self._adapter.marks_of(x)
+        self._custom = False
+        self.candidate = 0
+        saved = self._row_groups[i]
+        if saved is not None and saved[0] in self._relations_by_name:
+            self.relation = saved[0]  # resets the candidate and any edit first
+        # A saved group comes back exactly as saved, hand-edited follow-ups included.
+        self._edited = saved[1] if saved is not None and saved[1] else None
+
+    def _candidate_list(self) -> CandidateList | None:
+        source = self.source
+        rel = self._relations_by_name.get(self.relation)
+        if source is None or rel is None:
+            return None
+        return self._cached_candidates(rel, source)
+
+    def _cached_candidates(self, rel: MetamorphicRelation, source: BaseInput) -> CandidateList:
+        key = (rel.name, source.key(), self.seed)
+        found = self._candidates.get(key)
+        if found is None:
+            found = self._candidates[key] = candidate_list(rel, source, self.seed)
+            while len(self._candidates) > 512:
+                self._candidates.popitem(last=False)
+        self._candidates.move_to_end(key)
+        return found
+
+    def _group(self) -> Group | None:
+        cands = self._candidate_list()
+        if cands is None:
+            return None
+        group = cands.group(min(self.candidate, len(cands) - 1))
+        if self._edited is not None:
+            meta = {**dict(group.meta), "edited": True, "generated": [f.display() for f in group.followups]}
+            group = Group(
+                group.relation,
+                group.index,
+                group.sources,
+                self._edited,
+                "follow-up edited by hand",
+                group.seed,
+                None,
+                meta,
+            )
+        return group
+
+    def _outcomes(self) -> dict[str, ModelOutcome]:
+        group = self._group()
+        rel = self._relations_by_name.get(self.relation)
+        if group is None or rel is None:
+            return {}
+        return {name: self._predictor.outcome(name, rel, group) for name in self._predictor.models}
+
+    def _render(self) -> None:
+        with self.hold_sync():
+            self._render_input()
+            self._render_relations()
+            self._render_followup_and_models()
+
+    def _render_input(self) -> None:
+        view = input_view(self._adapter, self._text, self._marks, self.index, len(self._inputs))
+        self._input = {**view, "custom": self._custom}
+
+    def _render_relations(self) -> None:
+        source = self.source
+        self._relations = [
+            relation_view(
+                rel,
+                "mark the input first"
+                if source is None
+                else self._cached_candidates(rel, source).not_applicable,
+            )
+            for rel in self._relations_by_name.values()
+        ]
+
+    def _render_followup_and_models(self) -> None:
+        cands = self._candidate_list()
+        self._followup = {
+            "relation": self.relation,
+            "seed": self.seed,
+            "candidate": self.candidate,
+            "n_candidates": len(cands) if cands is not None and cands.not_applicable is None else 0,
+            "edited": self._edited is not None,
+            **followup_view(self._adapter, self.source, self._group()),
+        }
+        rel = self._relations_by_name.get(self.relation)
+        expected = rel.expected if rel is not None else ""
+        self._models = [model_view(name, o, expected, self._top_k) for name, o in self._outcomes().items()]
