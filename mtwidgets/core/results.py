@@ -159,6 +159,34 @@ class Results:
         return [input_from_dict(d) for d in r["sources"]], [input_from_dict(d) for d in r["followups"]]
 
     # -- persistence ----------------------------------------------------------------------
+    def groups(self) -> list[Group]:
+        """The distinct metamorphic groups of these results (one per group and follow-ups),
+        so a saved suite, hand-crafted follow-ups included, can be checked on other models
+        (``mt.run(suite, models=...)``)."""
+        out: list[Group] = []
+        seen: set[str] = set()
+        for row in self.frame.to_dict("records"):
+            key = json.dumps([row["group"], row["sources"], row["followups"]], sort_keys=True, default=str)
+            if key in seen:
+                continue
+            seen.add(key)
+            index = str(row["group"]).rsplit("/", 1)[-1]
+            source_index = row.get("source_index")
+            out.append(
+                Group(
+                    relation=str(row["relation"]),
+                    index=int(index) if index.isdigit() else 0,
+                    sources=tuple(input_from_dict(d) for d in row["sources"]),
+                    followups=tuple(input_from_dict(d) for d in row["followups"]),
+                    note=str(row.get("note") or ""),
+                    seed=int(row.get("seed") or 0),
+                    source_index=None if source_index is None or pd.isna(source_index) else source_index,
+                    meta=dict(row.get("meta") or {}),
+                    not_applicable=(str(row["reason"]) if not row["followups"] else None),
+                )
+            )
+        return out
+
     def save(self, path: str | Path) -> Path:
         """Lossless: ``.jsonl`` or ``.parquet`` (nested columns as JSON); ``.csv`` for
         spreadsheets (also readable back)."""

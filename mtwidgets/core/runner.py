@@ -24,7 +24,7 @@ from typing import Any
 
 from .cache import PredictionCache, default_cache, model_fingerprint
 from .data import load_inputs
-from .errors import ModelError
+from .errors import ModelError, RelationError
 from .inputs import BaseInput
 from .predictions import Prediction
 from .registry import resolve
@@ -187,20 +187,34 @@ class Runner:
         size = chunk_size or max(len(sources), 1)
         done: list[Results] = []
         for start in range(0, len(sources), size):
-            groups = self.groups(sources[start : start + size], rows[start : start + size])
-            result_rows: list[dict[str, Any]] = []
-            errors: list[ModelError] = []
-            for name in self.models:
-                model_rows, model_errors = self._evaluate(name, groups)
-                result_rows.extend(model_rows)
-                errors.extend(model_errors)
-            part = Results.from_rows(result_rows, errors=errors)
-            if errors and self.on_error == "raise":
-                exc = errors[0]
-                exc.partial = Results.concat([*done, part.without_errors()])
-                raise exc
+            part = self._check(self.groups(sources[start : start + size], rows[start : start + size]), done)
             done.append(part)
             yield part
+
+    def check(self, groups: Sequence[Group]) -> Results:
+        """Evaluate groups built elsewhere (a saved suite, hand-crafted follow-ups) as they are."""
+        known = {r.name for r in self.relations}
+        missing = sorted({g.relation for g in groups} - known)
+        if missing:
+            raise RelationError(
+                f"groups of {missing} but the runner has only {sorted(known)}; pass those relations too"
+            )
+        self._failures = dict.fromkeys(self.models, 0)
+        return self._check(list(groups), [])
+
+    def _check(self, groups: list[Group], done: list[Results]) -> Results:
+        result_rows: list[dict[str, Any]] = []
+        errors: list[ModelError] = []
+        for name in self.models:
+            model_rows, model_errors = self._evaluate(name, groups)
+            result_rows.extend(model_rows)
+            errors.extend(model_errors)
+        part = Results.from_rows(result_rows, errors=errors)
+        if errors and self.on_error == "raise":
+            exc = errors[0]
+            exc.partial = Results.concat([*done, part.without_errors()])
+            raise exc
+        return part
 
     # -- per model ----------------------------------------------------------------------
     def _evaluate(self, name: str, groups: list[Group]) -> tuple[list[dict[str, Any]], list[ModelError]]:
@@ -345,6 +359,16 @@ def run(
     >>> results = mt.run(df, relations="all", models={"patterns": mt.models.load("re-patterns")})
     >>> results.summary()
     """
+    if isinstance(data, Results):  # a saved suite: check its groups as they are
+        groups = data.groups()
+        if relations == "all" or relations is None:
+            relations = list(dict.fromkeys(g.relation for g in groups))
+        suite_runner = Runner(
+            relations, models, task=task, seed=seed, batch_size=batch_size, cache=cache,
+            progress=progress, on_error=on_error, max_errors=max_errors,
+        )
+        names = {r.name for r in suite_runner.relations}
+        return suite_runner.check([g for g in groups if g.relation in names])
     loaded = load_inputs(data, task=task, on_bad=on_bad_rows)
     runner = Runner(
         relations, models, task=task, seed=seed, batch_size=batch_size, cache=cache,

@@ -580,3 +580,35 @@ def test_two_relations_with_one_name_are_refused() -> None:
     custom = mt.relation("MR-S2", table=TACRED.replace(inverse={"per:spouse": "per:spouse"}))
     with pytest.raises(ValueError, match="given twice"):
         mt.Runner(["MR-S2", custom], {"m": lambda x: "per:spouse"})
+
+
+def test_a_saved_suite_is_checked_as_it_is_on_other_models(tmp_path: Path) -> None:
+    """Hand-crafted follow-ups survive save/load and `mt.run(suite, ...)` checks exactly them."""
+
+    def children(x: RelationInput) -> str:
+        return "per:children" if x.head.start < x.tail.start else "per:parents"
+
+    def constant(x: RelationInput) -> str:
+        return "per:children"
+
+    first = mt.run(DATA, ["MR-S2", "MR-R2"], {"a": children}, seed=2)
+    crafted = RelationInput.parse("<<Mary|PERSON>> is the mother of [[John|PERSON]].")
+    frame = first.frame.copy()
+    frame.at[0, "followups"] = [crafted.to_dict()]  # a follow-up edited by hand
+    suite = mt.Results(frame)
+    suite.save(tmp_path / "suite.jsonl")
+    loaded = mt.Results.load(tmp_path / "suite.jsonl")
+    groups = loaded.groups()
+    assert len(groups) == len(first.frame)
+    assert groups[0].followups == (crafted,)
+    again = mt.run(loaded, models={"b": constant})
+    assert list(again.frame["group"]) == list(first.frame["group"])
+    assert again.frame.loc[0, "followups"] == [crafted.to_dict()]
+    assert list(again.frame["followup_text"][1:]) == list(first.frame["followup_text"][1:])
+    live = again.frame[again.frame["verdict"] != "not_applicable"]
+    assert len(live) > 0 and set(live["verdict"]) == {"violation"}  # constant never gives the inverse
+    assert (again.frame["verdict"] == "not_applicable").sum() == (first.frame["verdict"] == "not_applicable").sum()
+    only = mt.run(loaded, ["MR-S2"], {"b": constant})
+    assert set(only.frame["relation"]) == {"MR-S2"}
+    with pytest.raises(mt.RelationError, match="pass those relations too"):
+        Runner(["MR-S2"], {"b": constant}).check(groups)
