@@ -16,7 +16,7 @@ from .relation import MetamorphicRelation
 Builder = Callable[..., MetamorphicRelation]
 
 # task module -> the attribute holding its names and the builder
-_TASK_MODULES: tuple[str, ...] = ("mtwidgets.re.relations",)
+_TASK_MODULES: tuple[str, ...] = ("mtwidgets.re.relations", "mtwidgets.ner.relations")
 _BUILDERS: dict[str, Builder] = {}
 _ORDER: list[str] = []
 

