@@ -18,6 +18,15 @@ PAPER = "Yu et al. 2023, Automated Testing and Improvement of Named Entity Recog
 NAMES: tuple[str, ...] = ("TIN-token", "TIN-phrase", "TIN-question", "TIN-shuffle")
 
 
+def default_filters() -> tuple[Any, ...]:
+    """The paper keeps a similar sentence only if it is close in meaning and natural:
+    MiniLM cosine of the changed words in context >= 0.65, and new words at most 10x
+    rarer than the ones they replace (see :mod:`mtwidgets.ner.filters`)."""
+    from .filters import NaturalnessFilter, SemanticFilter
+
+    return (NaturalnessFilter(1.0), SemanticFilter(0.65))
+
+
 def build(name: str, *, granularity: Granularity = "fine", **options: Any) -> MetamorphicRelation:
     """One NER relation by name.
 
@@ -27,10 +36,15 @@ def build(name: str, *, granularity: Granularity = "fine", **options: Any) -> Me
         Label comparison of the oracle: ``"fine"`` (canonical labels) or ``"coarse"``
         (CoNLL classes, for a system with a coarse scheme).
     **options:
-        Passed to the transformation, e.g. ``filters=[SemanticFilter(0.65)]``,
-        ``per_slot=2``, or a ``source=`` of similar words.
+        Passed to the transformation, e.g. ``filters=[SemanticFilter(0.8)]``,
+        ``per_slot=2``, or a ``source=`` of similar words. The similar-sentence relations
+        filter by default as the paper does (semantic similarity and naturalness, see
+        :func:`default_filters`); ``filters=()`` turns that off.
     """
     from . import transforms
+
+    if name in ("TIN-token", "TIN-phrase") and "filters" not in options:
+        options["filters"] = default_filters()
 
     if name == "TIN-token":
         # One verb or adjective at a time, same POS; entities untouched (MR1).

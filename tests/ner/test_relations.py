@@ -154,3 +154,16 @@ def test_token_relation_ignores_new_entities_and_is_deterministic() -> None:
     assert list(a.frame["followup_text"]) == list(b.frame["followup_text"])
     applicable = a.frame[a.frame["verdict"] != "not_applicable"]
     assert len(applicable) >= 2 and set(applicable["verdict"]) == {"pass"}
+
+
+def test_similar_sentence_relations_filter_by_default_as_the_paper_does() -> None:
+    from mtwidgets.ner.filters import NaturalnessFilter, SemanticFilter
+    from mtwidgets.ner.relations import build
+
+    for name in ("TIN-token", "TIN-phrase"):
+        kinds = [type(f) for f in build(name).transformation.filters]
+        assert kinds == [NaturalnessFilter, SemanticFilter], name
+        assert build(name, filters=()).transformation.filters == ()
+    assert not hasattr(build("TIN-question").transformation, "filters") or not build(
+        "TIN-question"
+    ).transformation.filters
