@@ -115,10 +115,18 @@ function render({ model, el }) {
   rows.addEventListener("change", () => send("row", { index: Number(rows.value) }));
   search.addEventListener("input", () => renderRows());
 
+  let builtFrom = null; // the _rows list the options were built from (unfiltered)
   function renderRows() {
     const all = model.get("_rows") || [];
     const needle = search.value.trim().toLowerCase();
     const current = (model.get("_input") || {}).row;
+    if (!needle && all === builtFrom) {
+      // Same rows, no filter: moving the selection is enough (rebuilding up to 2,000
+      // options on every edit cost more than the rest of the view's update).
+      rows.value = current === undefined || current === null ? "" : String(current);
+      return;
+    }
+    builtFrom = needle ? null : all;
     rows.replaceChildren(
       ...all
         .filter((r) => !needle || r.text.toLowerCase().includes(needle) || r.i === current)

@@ -44,3 +44,15 @@ def test_lint_and_types_are_clean() -> None:
     assert ruff.returncode == 0, ruff.stdout[-3000:]
     mypy = subprocess.run([sys.executable, "-m", "mypy"], capture_output=True, text=True, cwd=ROOT)
     assert mypy.returncode == 0, mypy.stdout[-3000:]
+
+
+def test_every_front_end_file_ships_in_the_wheel() -> None:
+    """js/*.js and js/*.css are the widgets' front ends; the wheel carries each one as
+    mtwidgets/static/<name> (and nothing from js/tests)."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    shipped = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    assets = {f"js/{p.name}" for p in (ROOT / "js").iterdir() if p.suffix in (".js", ".css")}
+    assert assets >= {"js/explorer.js", "js/batch_panel.js"}
+    assert {k: v for k, v in shipped.items() if k.startswith("js/")} == {a: f"mtwidgets/static/{a[3:]}" for a in assets}

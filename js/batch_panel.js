@@ -1,0 +1,229 @@
+// Batch panel: set-up (column mapping, relations, models, seed, sample, slice), Run,
+// progress and export. Plain DOM; user text only through textContent.
+const FIELDS = {
+  markup: ["markup"],
+  offsets: ["text", "head_start", "head_end", "tail_start", "tail_end"],
+  mentions: ["text", "head", "tail"],
+};
+const OPTIONAL = ["head_type", "tail_type"];
+
+function h(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined && text !== null) el.textContent = String(text);
+  return el;
+}
+
+function fmtTime(s) {
+  if (s === null || s === undefined) return "—";
+  s = Math.round(s);
+  const m = Math.floor(s / 60);
+  return m ? `${m}m ${String(s % 60).padStart(2, "0")}s` : `${s}s`;
+}
+
+function render({ model, el }) {
+  const root = h("div", "mtw-batch mtw-batch__controls");
+  el.appendChild(root);
+  let counter = 0;
+  const send = (msg) => model.send({ id: `b${++counter}`, ...msg });
+
+  const setup = h("details", "mtw-batch__setup");
+  setup.open = true;
+  setup.appendChild(h("summary", "mtw-batch__setup-title", "Set-up"));
+  const mapBox = h("div", "mtw-batch__mapping");
+  const relBox = h("div", "mtw-batch__relations");
+  const modBox = h("div", "mtw-batch__models");
+  const optBox = h("div", "mtw-batch__options");
+  setup.append(mapBox, relBox, modBox, optBox);
+
+  const bar = h("div", "mtw-batch__actions");
+  const runBtn = h("button", "mtw-batch__run", "Run");
+  const exportBtn = h("button", "mtw-batch__export", "Export");
+  const stateEl = h("span", "mtw-batch__state");
+  bar.append(runBtn, exportBtn, stateEl);
+  const messages = h("div", "mtw-batch__messages");
+  const progress = h("div", "mtw-batch__progress");
+  const track = h("div", "mtw-batch__track");
+  const fill = h("div", "mtw-batch__fill");
+  track.appendChild(fill);
+  const stats = h("div", "mtw-batch__stats");
+  const vrList = h("div", "mtw-batch__vr");
+  progress.append(track, stats, vrList);
+  const exported = h("div", "mtw-batch__exported");
+  root.append(setup, bar, messages, progress, exported);
+
+  function select(options, value, onChange, cls) {
+    const s = h("select", cls);
+    for (const o of options) {
+      const opt = h("option", null, o === "" ? "(none)" : o);
+      opt.value = o;
+      s.appendChild(opt);
+    }
+    s.value = value ?? "";
+    s.addEventListener("change", () => onChange(s.value));
+    return s;
+  }
+
+  function drawMapping() {
+    mapBox.replaceChildren();
+    const cols = model.get("columns") || [];
+    if (!cols.length) {
+      mapBox.appendChild(h("div", "mtw-batch__hint", "Inputs given directly: no columns to map."));
+      return;
+    }
+    const mapping = { ...(model.get("mapping") || {}) };
+    const names = cols.map((c) => c.name);
+    const set = (k, v) => {
+      const next = { ...(model.get("mapping") || {}), [k]: v };
+      model.set("mapping", next);
+      model.save_changes();
+    };
+    const row = h("div", "mtw-batch__field");
+    row.append(h("label", null, "entities given as"),
+      select(Object.keys(FIELDS), mapping.mode || "markup", (v) => set("mode", v), "mtw-batch__mode"));
+    mapBox.appendChild(row);
+    for (const f of [...(FIELDS[mapping.mode || "markup"] || []), ...OPTIONAL]) {
+      const r = h("div", "mtw-batch__field");
+      const opts = OPTIONAL.includes(f) ? ["", ...names] : ["", ...names];
+      r.append(h("label", null, f), select(opts, mapping[f] || "", (v) => set(f, v), `mtw-batch__col mtw-batch__col--${f}`));
+      mapBox.appendChild(r);
+    }
+  }
+
+  function checks(box, title, available, chosenKey, cls) {
+    box.replaceChildren(h("span", "mtw-batch__group-title", title));
+    const chosen = new Set(model.get(chosenKey) || []);
+    for (const name of available) {
+      const lab = h("label", cls);
+      const cb = document.createElement("input");
+      cb.type = "checkbox";
+      cb.checked = chosen.has(name);
+      cb.value = name;
+      cb.addEventListener("change", () => {
+        const now = new Set(model.get(chosenKey) || []);
+        cb.checked ? now.add(name) : now.delete(name);
+        model.set(chosenKey, available.filter((n) => now.has(n)));
+        model.save_changes();
+      });
+      lab.append(cb, document.createTextNode(" " + name));
+      box.appendChild(lab);
+    }
+  }
+
+  function numberField(label, key, cls) {
+    const r = h("label", "mtw-batch__field");
+    const inp = document.createElement("input");
+    inp.type = "number";
+    inp.min = "0";
+    inp.className = cls;
+    inp.value = String(model.get(key) ?? 0);
+    inp.addEventListener("change", () => {
+      const v = parseInt(inp.value, 10);
+      model.set(key, Number.isFinite(v) && v >= 0 ? v : 0);
+      model.save_changes();
+    });
+    r.append(h("span", null, label), inp);
+    return r;
+  }
+
+  function drawOptions() {
+    optBox.replaceChildren();
+    optBox.append(numberField("seed", "seed", "mtw-batch__seed"),
+      numberField("sample rows (0 = all)", "sample", "mtw-batch__sample"));
+    const cols = (model.get("columns") || []).map((c) => c.name);
+    if (cols.length) {
+      const r = h("label", "mtw-batch__field");
+      r.append(h("span", null, "slice by column"), select(["", ...cols], model.get("slice_column"), (v) => {
+        model.set("slice_column", v);
+        model.save_changes();
+      }, "mtw-batch__slice"));
+      optBox.appendChild(r);
+    }
+  }
+
+  function drawSetup() {
+    drawMapping();
+    checks(relBox, "relations", model.get("relations_available") || [], "relations", "mtw-batch__relation");
+    checks(modBox, "models", model.get("models_available") || [], "models", "mtw-batch__model");
+    drawOptions();
+  }
+
+  function drawState() {
+    const state = model.get("state");
+    root.dataset.state = state;
+    stateEl.textContent = state;
+    stateEl.className = `mtw-batch__state mtw-batch__state--${state}`;
+    runBtn.disabled = state === "running";
+    runBtn.textContent = state === "interrupted" ? "Resume" : "Run";
+  }
+
+  function drawMessages() {
+    messages.replaceChildren();
+    const all = [...(model.get("messages") || [])];
+    const err = model.get("error");
+    if (err) all.unshift({ level: "error", text: err });
+    for (const m of all) messages.appendChild(h("div", `mtw-batch__message mtw-batch__message--${m.level}`, m.text));
+  }
+
+  function drawProgress() {
+    const p = model.get("progress") || {};
+    if (p.sources_total === undefined) {
+      progress.hidden = true;
+      return;
+    }
+    progress.hidden = false;
+    fill.style.width = `${Math.round(100 * (p.fraction || 0))}%`;
+    const total = p.groups_total === null || p.groups_total === undefined ? "?" : (p.groups_exact ? "" : "~") + p.groups_total;
+    stats.textContent = `groups ${p.groups_done} / ${total} · sources ${p.sources_done} / ${p.sources_total}` +
+      ` · ${p.rate ?? "—"} groups/s · elapsed ${fmtTime(p.elapsed)} · ETA ${fmtTime(p.eta)}`;
+    vrList.replaceChildren();
+    for (const r of p.vr || []) {
+      const chip = h("span", "mtw-batch__vr-item",
+        `${r.relation} ${r.vr === null ? "—" : (100 * r.vr).toFixed(1) + "%"} (${r.violations}/${r.groups})`);
+      vrList.appendChild(chip);
+    }
+  }
+
+  function drawExported() {
+    exported.replaceChildren();
+    const files = model.get("exported") || [];
+    if (files.length) {
+      exported.appendChild(h("div", "mtw-batch__hint", `Exported ${files.length} files:`));
+      for (const f of files) exported.appendChild(h("code", "mtw-batch__file", f));
+    }
+  }
+
+  runBtn.addEventListener("click", () => {
+    model.set("error", "");
+    model.save_changes();
+    send({ kind: "run" });
+  });
+  exportBtn.addEventListener("click", () => send({ kind: "export", what: ["results", "charts", "report"] }));
+  const onMsg = (msg) => {
+    if (msg && msg.kind === "error") {
+      model.set("error", msg.message);
+      drawMessages();
+    }
+  };
+  model.on("msg:custom", onMsg);
+
+  const handlers = {
+    "change:columns": drawSetup, "change:mapping": drawMapping,
+    "change:relations_available": drawSetup, "change:relations": drawSetup,
+    "change:models_available": drawSetup, "change:models": drawSetup,
+    "change:state": drawState, "change:messages": drawMessages, "change:error": drawMessages,
+    "change:progress": drawProgress, "change:exported": drawExported,
+  };
+  for (const [ev, fn] of Object.entries(handlers)) model.on(ev, fn);
+  drawSetup();
+  drawState();
+  drawMessages();
+  drawProgress();
+  drawExported();
+  return () => {
+    for (const [ev, fn] of Object.entries(handlers)) model.off(ev, fn);
+    model.off("msg:custom", onMsg);
+  };
+}
+
+export default { render };
