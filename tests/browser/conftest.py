@@ -6,6 +6,7 @@ import os
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lab import Lab
@@ -23,11 +24,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+def lab(tmp_path_factory: pytest.TempPathFactory, chromium: Any) -> Iterator[Lab]:
     """A running JupyterLab + Chromium; screenshots go to ``$MTW_SCREENSHOTS`` when set."""
     root = tmp_path_factory.mktemp("lab")
     shots = Path(os.environ["MTW_SCREENSHOTS"]) if os.environ.get("MTW_SCREENSHOTS") else root / "screenshots"
-    instance = Lab(root, shots)
+    instance = Lab(root, shots, browser=chromium)
     instance.start()
     yield instance
     killed = instance.stop()

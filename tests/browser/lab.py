@@ -432,13 +432,18 @@ class Lab:
     """A JupyterLab server plus one headless Chromium, shared by a test session."""
 
     def __init__(
-        self, root: Path, screenshots: Path, settings: dict[str, dict[str, Any]] | None = None
+        self,
+        root: Path,
+        screenshots: Path,
+        settings: dict[str, dict[str, Any]] | None = None,
+        browser: Any = None,
     ) -> None:
         self.server = LabServer(root, settings)
         self.screenshots = screenshots
         self._counter = itertools.count(1)
         self._playwright: Any = None
-        self.browser: Any = None
+        self._own_browser = browser is None  # a browser given by the caller is theirs to close
+        self.browser: Any = browser
 
     @property
     def notebooks(self) -> Path:
@@ -453,6 +458,8 @@ class Lab:
             )
         self.screenshots.mkdir(parents=True, exist_ok=True)
         self.server.start()
+        if not self._own_browser:
+            return self
         from playwright.sync_api import sync_playwright
 
         try:
@@ -487,7 +494,7 @@ class Lab:
 
     def stop(self) -> list[int]:
         """Close the browser and shut the server down; the pids that had to be killed."""
-        if self.browser is not None:
+        if self.browser is not None and self._own_browser:
             with contextlib.suppress(Exception):
                 self.browser.close()
             self.browser = None

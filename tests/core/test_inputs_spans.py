@@ -263,7 +263,7 @@ def test_keys_are_stable_and_distinguish_types() -> None:
     [
         ({"text": "x"}, "'task' key"),
         ("text", "'task' key"),
-        ({"task": "ner", "text": "x"}, "unknown input task 'ner'"),
+        ({"task": "no-such-task", "text": "x"}, "unknown input task 'no-such-task'"),
         ({"task": "re", "text": "John met Mary"}, "lacks the key 'head'"),
         ({"task": "pair", "text_a": "x"}, "lacks the key 'text_b'"),
     ],

@@ -17,18 +17,6 @@ import pytest
 
 JS = Path(__file__).resolve().parents[2] / "js"
 BASE = "http://mtw.test/"
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 HOSTILE = "<img src=x onerror=alert(1)>"
 TEXT = f"John met {HOSTILE} today."
 
@@ -120,17 +108,9 @@ STATE: dict[str, Any] = {
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.fail(
-            "Chromium is missing at /usr/bin/chromium: apt-get install -y chromium (see ENVIRONMENT.md)"
-        )
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
+def browser(chromium: Any) -> Any:
+    """The session's Chromium (tests/conftest.py)."""
+    return chromium
 
 
 def _serve(route: Any) -> None:

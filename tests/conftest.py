@@ -1,0 +1,44 @@
+"""Session fixtures shared across test folders.
+
+One Playwright driver and one Chromium serve every browser test: Playwright's sync API
+refuses to start a second driver while another one runs in the same thread, so the JS unit
+tests (tests/widgets) and the real-JupyterLab tests (tests/browser) share this one.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (never `playwright install`: it downloads)."""
+    path = Path(os.environ.get("MTW_CHROMIUM", "/usr/bin/chromium"))
+    if not path.exists():
+        pytest.fail(
+            f"no Chromium at {path}: apt-get install -y chromium (the README's test command does), "
+            "or point MTW_CHROMIUM at a Chromium binary"
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(path), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
