@@ -8,23 +8,17 @@ tests (tests/widgets) and the real-JupyterLab tests (tests/browser) share this o
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
+# tests/browser/lab.py holds the Chromium flags (ENVIRONMENT.md's recipe) for the tests and
+# the latency benchmark alike.
+sys.path.insert(0, str(Path(__file__).parent / "browser"))
+from lab import CHROMIUM_ARGS  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -8,15 +8,12 @@ records what the view sends and sets.
 from __future__ import annotations
 
 import json
-import mimetypes
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from _jsserve import js_page
 
-JS = Path(__file__).resolve().parents[2] / "js"
-BASE = "http://mtw-batch.test/"
 HOSTILE = "<img src=x onerror=alert(1)>"
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="batch.css"></head>
 <body><div id="root"></div><script type="module">
@@ -101,40 +98,10 @@ DETAIL = {
 }
 
 
-@pytest.fixture(scope="module")
-def browser(chromium: Any) -> Any:
-    """The session's Chromium (tests/conftest.py)."""
-    return chromium
-
-
-def _serve(route: Any) -> None:
-    name = route.request.url.removeprefix(BASE).split("?")[0]
-    if name == "index.html":
-        route.fulfill(status=200, body=PAGE, headers={"content-type": "text/html"})
-        return
-    path = (JS / name).resolve()
-    if not path.is_file() or JS not in path.parents:
-        route.fulfill(status=404, body="not found")
-        return
-    ctype = (
-        "text/javascript" if path.suffix == ".js" else (mimetypes.guess_type(path.name)[0] or "text/plain")
-    )
-    route.fulfill(status=200, body=path.read_bytes(), headers={"content-type": ctype})
-
-
 @pytest.fixture()
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context()
-    pg = context.new_page()
-    pg.route(f"{BASE}**", _serve)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(f"{BASE}index.html")
-    pg.wait_for_function("() => window.ready === true")
-    pg.evaluate("() => { window.alerts = []; window.alert = (m) => window.alerts.push(m); }")
-    yield pg
-    assert errors == [], errors
-    context.close()
+def page(chromium: Any) -> Iterator[Any]:
+    with js_page(chromium, "index.html", "window.ready === true", {"index.html": PAGE}) as pg:
+        yield pg
 
 
 def _mount(page: Any, which: str, state: dict[str, Any]) -> None:

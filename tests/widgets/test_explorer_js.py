@@ -8,15 +8,12 @@ for the anywidget model and records the messages the view sends.
 from __future__ import annotations
 
 import json
-import mimetypes
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from _jsserve import js_page
 
-JS = Path(__file__).resolve().parents[2] / "js"
-BASE = "http://mtw.test/"
 HOSTILE = "<img src=x onerror=alert(1)>"
 TEXT = f"John met {HOSTILE} today."
 
@@ -107,38 +104,10 @@ STATE: dict[str, Any] = {
 }
 
 
-@pytest.fixture(scope="module")
-def browser(chromium: Any) -> Any:
-    """The session's Chromium (tests/conftest.py)."""
-    return chromium
-
-
-def _serve(route: Any) -> None:
-    rel = route.request.url.removeprefix(BASE).split("?")[0]
-    path = (JS / rel).resolve()
-    if not path.is_file() or JS not in path.parents:
-        route.fulfill(status=404, body="not found")
-        return
-    ctype = (
-        "text/javascript" if path.suffix == ".js" else (mimetypes.guess_type(path.name)[0] or "text/plain")
-    )
-    route.fulfill(status=200, body=path.read_bytes(), headers={"content-type": ctype})
-
-
 @pytest.fixture()
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context()
-    pg = context.new_page()
-    pg.route(f"{BASE}**", _serve)
-    pg.route("**/x", lambda r: r.fulfill(status=404))  # the hostile <img src=x>, were it ever created
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(f"{BASE}tests/index.html")
-    pg.wait_for_function("() => window.mtwReady === true")
-    pg.evaluate("() => { window.alerts = []; window.alert = (m) => window.alerts.push(m); }")
-    yield pg
-    assert errors == [], errors
-    context.close()
+def page(chromium: Any) -> Iterator[Any]:
+    with js_page(chromium, "tests/index.html", "window.mtwReady === true") as pg:
+        yield pg
 
 
 def _mount(page: Any, state: dict[str, Any] = STATE) -> None:

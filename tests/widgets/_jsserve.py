@@ -1,0 +1,61 @@
+"""Serving the widgets' front ends to Chromium through Playwright's request routing.
+
+No server, no network: requests under ``BASE`` are answered from the repository's ``js/``
+folder (plus any in-memory pages a test adds), everything else outside it gets a 404.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+JS = Path(__file__).resolve().parents[2] / "js"
+BASE = "http://mtw.test/"
+
+
+def js_route(pages: Mapping[str, str] | None = None) -> Callable[[Any], None]:
+    """A route handler answering ``BASE<name>`` from ``pages`` or the ``js/`` folder."""
+
+    def serve(route: Any) -> None:
+        name = route.request.url.removeprefix(BASE).split("?")[0]
+        if pages and name in pages:
+            route.fulfill(status=200, body=pages[name], headers={"content-type": "text/html"})
+            return
+        path = (JS / name).resolve()
+        if not path.is_file() or JS not in path.parents:
+            route.fulfill(status=404, body="not found")
+            return
+        ctype = (
+            "text/javascript"
+            if path.suffix == ".js"
+            else (mimetypes.guess_type(path.name)[0] or "text/plain")
+        )
+        route.fulfill(status=200, body=path.read_bytes(), headers={"content-type": ctype})
+
+    return serve
+
+
+@contextmanager
+def js_page(browser: Any, start: str, ready: str, pages: Mapping[str, str] | None = None) -> Iterator[Any]:
+    """A fresh page on ``BASE + start``, ready once the JS expression ``ready`` is true.
+
+    Alerts are recorded in ``window.alerts`` instead of shown; an uncaught page error fails
+    the test when the page closes.
+    """
+    context = browser.new_context()
+    page = context.new_page()
+    page.route(f"{BASE}**", js_route(pages))
+    page.route("**/x", lambda r: r.fulfill(status=404))  # a hostile <img src=x>, were it ever created
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{BASE}{start}")
+    page.wait_for_function(f"() => {ready}")
+    page.evaluate("() => { window.alerts = []; window.alert = (m) => window.alerts.push(m); }")
+    try:
+        yield page
+    finally:
+        context.close()
+    assert errors == [], errors
