@@ -364,14 +364,17 @@ class Explorer(anywidget.AnyWidget):
     # -- internals ------------------------------------------------------------------------
     @contextlib.contextmanager
     def _changing(self) -> Iterator[None]:
-        """Batch trait changes: the view is recomputed once, when the outermost block ends."""
-        self._depth += 1
-        try:
-            yield
-        finally:
-            self._depth -= 1
-            if self._depth == 0:
-                self._render()
+        """Batch trait changes: the view is recomputed once, when the outermost block ends,
+        and every synced change of the block (the user's traits and the render state) goes
+        to the front end as one message."""
+        with self.hold_sync() if self._depth == 0 else contextlib.nullcontext():
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+                if self._depth == 0:
+                    self._render()
 
     @contextlib.contextmanager
     def _action(self) -> Iterator[None]:
