@@ -23,7 +23,7 @@ from lab import CHROMIUM_ARGS  # noqa: E402
 
 @pytest.fixture(scope="session")
 def chromium() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright (never `playwright install`: it downloads)."""
+    """Debian's Chromium driven by Playwright (Playwright's own browser download needs the network)."""
     path = Path(os.environ.get("MTW_CHROMIUM", "/usr/bin/chromium"))
     if not path.exists():
         pytest.fail(

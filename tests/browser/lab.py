@@ -3,7 +3,7 @@
 Why a harness of our own: the widgets must work in the front end users actually run, so the
 browser tests start a JupyterLab server on a free port with every Jupyter directory pointed
 at a temporary folder (nothing of the user's config leaks in, nothing is left behind),
-launch the system Chromium (``playwright install`` downloads a browser and fails offline),
+launch the system Chromium (Playwright's own browser download fails offline),
 and talk to the notebook's kernel through the app object JupyterLab exposes
 (``--LabApp.expose_app_in_browser``). One server serves the whole test session; each test
 opens its own notebook in its own browser context.
@@ -454,7 +454,7 @@ class Lab:
         if not Path(chromium).exists():
             raise LabError(
                 f"no Chromium at {chromium}: install Debian's (apt-get install -y chromium) or point "
-                "MTW_CHROMIUM at a Chromium binary; do not run `playwright install` (it downloads a browser)"
+                "MTW_CHROMIUM at a Chromium binary; Playwright's own browser download does not work offline"
             )
         self.screenshots.mkdir(parents=True, exist_ok=True)
         self.server.start()
