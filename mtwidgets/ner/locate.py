@@ -202,33 +202,29 @@ def locate(
     """
     pairs: dict[tuple[int, int, int, int], tuple[Span, Span]] = {}
 
+    def counterpart(span: Span, text: str, other: str, carry: Any, back: Any) -> Span | None:
+        """Where ``span`` of ``text`` is in ``other``: through the offset map, else (by_text)
+        at the first occurrence of its text the map does not already account for."""
+        found = carry(span)
+        if found is not None or not by_text:
+            return found
+        mention = text[span.start : span.end]
+        hits = [h for h in _find_all(other, mention) if back(Span(h, h + len(mention))) is None]
+        return Span(hits[0], hits[0] + len(mention)) if hits else None
+
     def add(src: Span, fu: Span) -> None:
         pairs.setdefault(
             (src.start, src.end, fu.start, fu.end), (Span(src.start, src.end), Span(fu.start, fu.end))
         )
 
     for s in source_spans:
-        fu = offsets.to_followup(s)
+        fu = counterpart(s, source_text, followup_text, offsets.to_followup, offsets.to_source)
         if fu is not None:
             add(s, fu)
-        elif by_text:
-            text = source_text[s.start : s.end]
-            hits = [
-                h for h in _find_all(followup_text, text) if offsets.to_source(Span(h, h + len(text))) is None
-            ]
-            if hits:
-                add(s, Span(hits[0], hits[0] + len(text)))
     for f in followup_spans:
-        src = offsets.to_source(f)
+        src = counterpart(f, followup_text, source_text, offsets.to_source, offsets.to_followup)
         if src is not None:
             add(src, f)
-        elif by_text:
-            text = followup_text[f.start : f.end]
-            hits = [
-                h for h in _find_all(source_text, text) if offsets.to_followup(Span(h, h + len(text))) is None
-            ]
-            if hits:
-                add(Span(hits[0], hits[0] + len(text)), f)
     out: list[SuspiciousEntity] = []
     for src, fu in sorted(pairs.values(), key=lambda p: (p[0].start, p[0].end)):
         a, b = reading(source_spans, src), reading(followup_spans, fu)

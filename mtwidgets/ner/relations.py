@@ -18,6 +18,10 @@ PAPER = "Yu et al. 2023, Automated Testing and Improvement of Named Entity Recog
 NAMES: tuple[str, ...] = ("TIN-token", "TIN-phrase", "TIN-question", "TIN-shuffle")
 
 
+def _relation(name: str, **parts: Any) -> MetamorphicRelation:
+    return MetamorphicRelation(name, task="ner", paper=PAPER, **parts)
+
+
 def default_filters() -> tuple[Any, ...]:
     """The paper keeps a similar sentence only if it is close in meaning and natural:
     MiniLM cosine of the changed words in context >= 0.65, and new words at most 10x
@@ -48,44 +52,37 @@ def build(name: str, *, granularity: Granularity = "fine", **options: Any) -> Me
 
     if name == "TIN-token":
         # One verb or adjective at a time, same POS; entities untouched (MR1).
-        return MetamorphicRelation(
+        return _relation(
             name,
-            task="ner",
             category="similar sentence",
             expected="identical labels (MR1)",
             description="Replace one non-entity verb or adjective with a similar word of the same POS.",
             transformation=transforms.SimilarToken(**options),
             property=SameEntityLabels(granularity),
-            paper=PAPER,
         )
     if name == "TIN-phrase":
-        return MetamorphicRelation(
+        return _relation(
             name,
-            task="ner",
             category="similar sentence",
             expected="identical labels (MR1)",
             description="Replace one minimal noun phrase (no NP or entity inside) with a similar phrase.",
             transformation=transforms.SimilarPhrase(**options),
             property=SameEntityLabels(granularity),
-            paper=PAPER,
         )
     if name == "TIN-question":
         # No entity is added or removed, so the whole prediction must stay (MR2).
-        return MetamorphicRelation(
+        return _relation(
             name,
-            task="ner",
             category="structural transformation",
             expected="identical predictions (MR2)",
             description="Turn the declarative sentence into a yes/no question (be-verb or auxiliary "
             "fronted, or do-support), '.' -> '?'.",
             transformation=transforms.ToQuestion(**options),
             property=SamePredictionsUnderPermutation(granularity),
-            paper=PAPER,
         )
     if name == "TIN-shuffle":
-        return MetamorphicRelation(
+        return _relation(
             name,
-            task="ner",
             category="random entity shuffle",
             expected="identical predictions up to the permutation (MR2)",
             description="Permute the entities within each category (applies when the model predicted "
@@ -93,6 +90,5 @@ def build(name: str, *, granularity: Granularity = "fine", **options: Any) -> Me
             transformation=transforms.ShuffleEntities(**options),
             property=SamePredictionsUnderPermutation(granularity),
             model_dependent=True,
-            paper=PAPER,
         )
     raise KeyError(name)
