@@ -32,11 +32,9 @@ def _data(value: str) -> Any:
 def _ner_data(value: str) -> Any:
     """NER inputs with gold: the shipped sample, or a CSV/JSONL/Parquet file whose rows have
     ``text`` and optionally ``entities`` (or ``gold``): ``[{"start", "end", "label"}, ...]``."""
-    import json
-
     from .core.data import LoadedData, read_table
     from .core.errors import InputError
-    from .ner.inputs import NERInput
+    from .ner.inputs import ner_input_from_row
 
     if value in ("sample", "ner_sample"):
         from . import datasets
@@ -46,15 +44,7 @@ def _ner_data(value: str) -> Any:
     out = LoadedData([], [])
     for n, row in enumerate(read_table(value)):
         try:
-            text = row.get("text")
-            if not isinstance(text, str):
-                raise InputError(f"the row has no 'text' (columns: {sorted(row)})")
-            gold = row.get("entities", row.get("gold"))
-            if gold is None or (isinstance(gold, float) and gold != gold):  # missing cell (NaN)
-                gold = ()
-            if isinstance(gold, str):  # CSV cells hold the entity list as JSON
-                gold = json.loads(gold) if gold.strip() else ()
-            out.inputs.append(NERInput(text, tuple(gold)))
+            out.inputs.append(ner_input_from_row(row))
             out.rows.append(row.get("id", n))
         except (InputError, TypeError, ValueError) as exc:
             out.skipped.append((row.get("id", n), str(exc)))

@@ -50,6 +50,10 @@ def row_to_input(row: Mapping[str, Any] | str | BaseInput, task: str | None = "r
         raise InputError(f"cannot read an input from {type(row).__name__} {row!r}")
     if "task" in row and "head" in row and isinstance(row.get("head"), Mapping):
         return input_from_dict(dict(row))
+    if task == "ner":
+        from ..ner.inputs import ner_input_from_row
+
+        return ner_input_from_row(row)
     if task not in (None, "re"):
         if "text" not in row or _missing(row["text"]):
             raise InputError("the row has no 'text' column value")

@@ -113,3 +113,27 @@ class NERInput(BaseInput):
 
 
 register_input_type(NERInput)
+
+
+def ner_input_from_row(row: Mapping[str, Any]) -> NERInput:
+    """A data row -> :class:`NERInput`: ``text``, and gold entities from ``entities`` (or
+    ``gold``) as ``[{"start", "end", "label"}, ...]``, a JSON string of that list (CSV
+    cells), or missing/empty for a sentence without gold."""
+    import json
+
+    text = row.get("text")
+    if not isinstance(text, str):
+        raise InputError(f"the row has no 'text' (columns: {sorted(map(str, row))})")
+    gold = row.get("entities", row.get("gold"))
+    if gold is None or (isinstance(gold, float) and gold != gold):  # missing cell (NaN)
+        gold = ()
+    if isinstance(gold, str):
+        try:
+            gold = json.loads(gold) if gold.strip() else ()
+        except json.JSONDecodeError as exc:
+            raise InputError(
+                f"the entities cell {gold[:60]!r} is not a JSON list of {{start, end, label}} ({exc.msg})"
+            ) from None
+    if hasattr(gold, "tolist"):  # a numpy array from Parquet
+        gold = gold.tolist()
+    return NERInput(text, tuple(gold))

@@ -55,3 +55,34 @@ def test_overlap_error_names_both_mentions() -> None:
     with pytest.raises(InputError) as info:
         NERInput("Barack Obama visited Paris.", [(0, 12, "PERSON"), (7, 12, "PERSON")])
     assert "'Barack Obama'" in str(info.value) and "'Obama'" in str(info.value)
+
+
+def test_data_frames_load_as_ner_inputs_with_gold_from_lists_or_json_cells() -> None:
+    import pandas as pd
+
+    from mtwidgets.core.data import load_inputs
+
+    frame = pd.DataFrame(
+        {
+            "text": ["Obama visited Paris.", "Nothing here.", "Bad span.", "Obama spoke."],
+            "entities": [
+                [{"start": 0, "end": 5, "label": "PERSON"}, {"start": 14, "end": 19, "label": "GPE"}],
+                None,
+                '[{"start": 0, "end": 40, "label": "ORG"}]',
+                '[{"start": 0, "end": 5, "label": "PERSON"}]',
+            ],
+        },
+        index=[10, 11, 12, 13],
+    )
+    loaded = load_inputs(frame, task="ner", on_bad="skip")
+    assert [x.text for x in loaded.inputs] == ["Obama visited Paris.", "Nothing here.", "Obama spoke."]
+    assert [[(s.start, s.end, s.label) for s in x.gold] for x in loaded.inputs] == [
+        [(0, 5, "PERSON"), (14, 19, "GPE")],
+        [],
+        [(0, 5, "PERSON")],
+    ]
+    assert loaded.rows == [10, 11, 13]
+    assert [label for label, _ in loaded.skipped] == [12]
+    assert "past the end" in loaded.skipped[0][1] or "40" in loaded.skipped[0][1]
+    with pytest.raises(InputError, match="not a JSON list"):
+        load_inputs(pd.DataFrame({"text": ["A b."], "entities": ["[{oops"]}), task="ner")
