@@ -3,7 +3,7 @@
 // saved notebook re-renders from the traits alone. User text is only ever set with
 // textContent, never innerHTML.
 
-const KEY_ROLES = { h: "head", t: "tail" };
+const KEY_ROLES = { h: "head", t: "tail", e: "entity" };
 
 function h(tag, attrs = {}, children = []) {
   const node = document.createElement(tag);
@@ -19,6 +19,28 @@ function h(tag, attrs = {}, children = []) {
 }
 
 const cls = (part) => `mtw-explorer__${part}`;
+
+// NER: a labelled span's colour comes from the kernel's palette (one per label) through
+// a CSS variable; the label is always printed too, so colour is never the only cue.
+function labelStyle(colors, label) {
+  const color = label && colors ? colors[label] : null;
+  return color && /^#[0-9a-fA-F]{3,8}$/.test(color) ? `--mtw-label: ${color}` : undefined;
+}
+
+function entityPieces(pieces, colors) {
+  return (pieces || []).map((p) => {
+    if (!p.label && !p.suspicious) return document.createTextNode(p.text);
+    const flags = [p.suspicious ? "suspicious" : "", p.changed ? "changed by repair" : "", p.wrong ? "not in the gold" : p.wrong === false ? "matches the gold" : ""].filter(Boolean);
+    return h("span", {
+      class: cls("ent"), "data-label": p.label || "none", "data-suspicious": p.suspicious ? "1" : undefined,
+      "data-changed": p.changed ? "1" : undefined, "data-wrong": p.wrong === undefined ? undefined : p.wrong ? "1" : "0",
+      style: labelStyle(colors, p.label), title: `${p.label || "no entity"}${flags.length ? ` (${flags.join(", ")})` : ""}`,
+    }, [
+      document.createTextNode(p.text),
+      h("span", { class: cls("tag"), text: `${p.suspicious ? "⚠ " : ""}${p.label || "none"}${p.wrong ? " ✗" : ""}` }),
+    ]);
+  });
+}
 
 function button(action, label, aria, onclick) {
   return h("button", { type: "button", class: cls("button"), "data-action": action, "aria-label": aria, text: label, onclick });
@@ -51,6 +73,7 @@ function render({ model, el }) {
   const rows = h("select", { class: cls("rows"), "aria-label": "Pick a row of the data" });
   const text = h("textarea", { class: cls("text"), rows: "2", "aria-label": "Sentence" });
   const modeButtons = h("div", { class: cls("modes"), role: "group", "aria-label": "Marking mode" });
+  const newLabel = h("select", { class: cls("newlabel"), "aria-label": "Label of new gold entities" });
   const tokens = h("div", { class: cls("tokens"), "aria-label": "Tokens: click or drag to mark" });
   const marks = h("div", { class: cls("marks") });
   const suggestions = h("div", { class: cls("suggestions") });
@@ -149,7 +172,7 @@ function render({ model, el }) {
     const b = toks[Math.max(from, to)];
     if (!a || !b || !mode) return;
     const role = mode;
-    send("mark", { role, start: a.start, end: b.end });
+    send("mark", { role, start: a.start, end: b.end, ...(newLabel.value ? { label: newLabel.value } : {}) });
     const roles = state.roles || [];
     const next = roles[roles.indexOf(role) + 1];
     if (next) setMode(next); // after the head, the tail
@@ -219,6 +242,8 @@ function render({ model, el }) {
   function renderInput() {
     const state = model.get("_input") || {};
     const roles = state.roles || [];
+    const ner = state.task === "ner";
+    const colors = state.colors || {};
     if (document.activeElement !== text) text.value = state.text || "";
     rowInfo.textContent = !state.n_rows ? "" : state.custom
       ? `own input (data: ${state.n_rows} rows)`
@@ -231,22 +256,50 @@ function render({ model, el }) {
           onclick: () => setMode(role),
         }),
       ),
+      ...(ner ? [newLabel] : []),
       button("clear", "Clear", "Clear the marks (Escape or c)", clearMarks),
     );
+    if (ner) {
+      const chosen = newLabel.value;
+      newLabel.replaceChildren(
+        h("option", { value: "", text: "new entity label: auto (spaCy)" }),
+        ...(state.types || []).map((t) => h("option", { value: t, selected: t === chosen, text: `new entity label: ${t}` })),
+      );
+    }
     if (!roles.includes(mode)) mode = roles[0] || null;
     setMode(mode);
     const spans = state.marks || {};
+    const keys = ner ? Object.keys(spans).filter((k) => spans[k]).sort((a, b) => spans[a].start - spans[b].start) : roles;
     tokens.replaceChildren(
       ...(state.tokens || []).flatMap((t) => {
-        const role = roles.find((r) => spans[r] && spans[r].start < t.end && t.start < spans[r].end);
+        const key = keys.find((r) => spans[r] && spans[r].start < t.end && t.start < spans[r].end);
+        const role = ner ? (key ? "entity" : undefined) : key;
+        const label = ner && key ? spans[key].label : undefined;
         const node = h("span", {
-          class: cls("token"), "data-i": t.i, "data-role": role, tabindex: "0", role: "button",
-          "aria-label": role ? `${t.text} (${role})` : t.text, text: t.text,
+          class: cls("token"), "data-i": t.i, "data-role": role, "data-label": label, style: labelStyle(colors, label),
+          tabindex: "0", role: "button", "aria-label": role ? `${t.text} (${label || role})` : t.text, text: t.text,
         });
         return t.ws ? [node, document.createTextNode(t.ws)] : [node];
       }),
     );
-    marks.replaceChildren(
+    if (ner) {
+      marks.replaceChildren(
+        ...keys.map((key) => {
+          const m = spans[key];
+          const select = h("select", { class: cls("type"), "data-key": key, "aria-label": `Label of the gold entity ${m.text}` });
+          select.append(...(state.types || []).map((t) => h("option", { value: t, selected: m.label === t, text: t })));
+          select.addEventListener("change", () => send("set_type", { role: key, label: select.value }));
+          return h("span", { class: cls("chip"), "data-key": key, "data-label": m.label, style: labelStyle(colors, m.label) }, [
+            h("span", { class: cls("marktext"), text: m.text }),
+            select,
+            h("button", {
+              type: "button", class: `${cls("button")} ${cls("remove")}`, "data-action": "remove-entity", "data-key": key,
+              "aria-label": `Remove the gold entity ${m.text}`, text: "×", onclick: () => send("clear", { role: key }),
+            }),
+          ]);
+        }),
+      );
+    } else marks.replaceChildren(
       ...roles.map((role) => {
         const m = spans[role];
         const select = h("select", { class: cls("type"), "data-role": role, "aria-label": `Entity type of the ${role}`, disabled: !m });
@@ -270,7 +323,7 @@ function render({ model, el }) {
           onclick: () => {
             if (!mode) return;
             const role = mode;
-            send("mark", { role, start: s.start, end: s.end });
+            send("mark", { role, start: s.start, end: s.end, ...(ner ? { label: s.label } : {}) });
             const next = roles[roles.indexOf(role) + 1];
             if (next) setMode(next);
           },
@@ -309,9 +362,15 @@ function render({ model, el }) {
 
   // -- follow-up -------------------------------------------------------------------------
   function words(list) {
+    const state = model.get("_input") || {};
+    const ner = state.task === "ner";
     return list.map((w) => {
       const tag = w.op === "ins" ? "ins" : w.op === "del" ? "del" : "span";
-      return h(tag, { class: cls("word"), "data-role": w.role }, [document.createTextNode(w.text + (w.ws || ""))]);
+      const label = ner && w.role ? w.label : undefined;
+      return h(tag, {
+        class: cls("word"), "data-role": ner ? (w.role ? "entity" : undefined) : w.role, "data-label": label,
+        style: labelStyle(state.colors, label),
+      }, [document.createTextNode(w.text + (w.ws || ""))]);
     });
   }
 
@@ -355,6 +414,41 @@ function render({ model, el }) {
     ]);
   }
 
+  function nerCard(view) {
+    const colors = (model.get("_input") || {}).colors || {};
+    const line = (title, pieces, role) =>
+      h("div", { class: cls("entline"), "data-side": role }, [h("span", { class: cls("label"), text: `${title}: ` }), ...entityPieces(pieces, colors)]);
+    const sus = view.suspicious || [];
+    const repair = view.repair;
+    const judged = (s) => s.source_category === null || s.source_category === undefined
+      ? `suggests ${s.suggests}`
+      : `source ${s.source_category}, follow-up ${s.followup_category ?? "unknown"}`;
+    return h("div", { class: cls("ner") }, [
+      line("source", view.source, "source"),
+      line("follow-up", view.followup, "followup"),
+      sus.length
+        ? h("ul", { class: cls("suspicious"), "aria-label": "Suspicious entities" }, sus.map((s) =>
+            h("li", { class: cls("suspect") }, [
+              h("span", { class: cls("suspecttext"), text: `⚠ "${s.text}"` }),
+              document.createTextNode(`: ${s.source} in the source, ${s.followup} in the follow-up · ${judged(s)}`),
+            ])))
+        : null,
+      repair
+        ? h("div", { class: cls("repair"), "data-status": repair.status }, repair.status === "done"
+            ? [
+                h("div", { class: cls("repairtitle"), text: "Repaired (TIN relabeling)" }),
+                line("source", repair.source, "source"),
+                line("follow-up", repair.followup, "followup"),
+                h("ul", { class: cls("relabels") }, (repair.relabels || []).map((r) =>
+                  h("li", { class: cls("relabel"), text: r.decided
+                    ? `${r.side} "${r.entity}" → ${r.label} (votes ${r.votes.map(([k, v]) => `${k} ${v}`).join(", ")}; ${r.mutants} mutants)`
+                    : `${r.side} "${r.entity}": unchanged (no similar entity passed the filters)` }))),
+              ]
+            : [h("div", { class: cls("repairtitle"), text: repair.message || repair.status })])
+        : null,
+    ]);
+  }
+
   function renderModels() {
     const list = model.get("_models") || [];
     models.replaceChildren(
@@ -366,7 +460,7 @@ function render({ model, el }) {
           ]),
           h("div", { class: cls("reason"), text: m.reason }),
           h("div", { class: cls("expected"), text: `expected: ${m.expected || "—"}` }),
-          h("div", { class: cls("sides") }, [bars(m.source || [], "source"), bars(m.followup || [], "follow-up")]),
+          m.ner ? nerCard(m.ner) : h("div", { class: cls("sides") }, [bars(m.source || [], "source"), bars(m.followup || [], "follow-up")]),
         ]),
       ),
     );

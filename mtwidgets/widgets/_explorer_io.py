@@ -14,16 +14,21 @@ from ..core.inputs import BaseInput, RelationInput, input_from_dict
 from ..core.predictions import Prediction
 from ..core.results import Results
 
-DEFAULT_MODELS = ("re-patterns", "re-minilm")
+DEFAULT_MODELS: dict[str, tuple[str, ...]] = {
+    "re": ("re-patterns", "re-minilm"),
+    "ner": ("ner-spacy-sm", "ner-spacy-md"),
+}
 
 SavedGroup = tuple[str, tuple[BaseInput, ...]]  # (relation name, follow-ups) of a saved suite row
 
 
-def resolve_models(models: Any) -> dict[str, Any]:
+def resolve_models(models: Any, task: str = "re") -> dict[str, Any]:
     from ..models import load
 
     if models is None:
-        models = list(DEFAULT_MODELS)
+        if task not in DEFAULT_MODELS:
+            raise InputError(f"no embedded models for {task!r}; pass models={{name: model}}")
+        models = list(DEFAULT_MODELS[task])
     if isinstance(models, str):
         models = [models]
     if isinstance(models, dict):
@@ -35,12 +40,36 @@ def resolve_models(models: Any) -> dict[str, Any]:
     return out
 
 
-def read_data(data: Any) -> tuple[list[BaseInput], list[SavedGroup | None]]:
+def infer_task(data: Any, relations: Any) -> str:
+    """The task of ``data`` (or, without data, of the first relation named); default "re"."""
+    if data is None:
+        if relations is not None and relations != "all":
+            from ..core.registry import resolve
+
+            return resolve(relations, None)[0].task
+        return "re"
+    if isinstance(data, BaseInput):
+        return data.task
+    if isinstance(data, list) and data and isinstance(data[0], BaseInput):
+        return data[0].task
+    if isinstance(data, Results) and len(data.frame):
+        return str(data.frame["task"].iloc[0])
+    if hasattr(data, "columns"):
+        cols = set(map(str, data.columns))
+        if cols & {"entities", "gold"} and not cols & {"markup", "head", "head_start"}:
+            return "ner"
+    return "re"
+
+
+def read_data(data: Any, task: str = "re") -> tuple[list[BaseInput], list[SavedGroup | None]]:
     """Inputs of the data, and for a saved suite the (relation, follow-ups) of each row."""
     if data is None:
-        from ..datasets import re_sample
+        from .. import datasets
 
-        data = re_sample()
+        samples = {"re": datasets.re_sample, "ner": datasets.ner_sample}
+        if task not in samples:
+            raise InputError(f"no shipped sample for {task!r}; pass data=")
+        data = samples[task]()
     if isinstance(data, Results):
         if not len(data.frame):
             raise InputError(
@@ -57,7 +86,11 @@ def read_data(data: Any) -> tuple[list[BaseInput], list[SavedGroup | None]]:
             inputs.append(input_from_dict(rec["sources"][0]))
             groups.append((rec["relation"], tuple(input_from_dict(f) for f in rec["followups"])))
         return inputs, groups
-    loaded = load_inputs(data, task=None if _looks_untyped(data) else "re")
+    loaded = load_inputs(data, task=None if _looks_untyped(data) else task)
+    if any(x.task != loaded.inputs[0].task for x in loaded.inputs):
+        raise InputError(
+            f"the data mixes tasks {sorted({x.task for x in loaded.inputs})}; one Explorer explores one task"
+        )
     return loaded.inputs, [None] * len(loaded.inputs)
 
 
@@ -65,10 +98,16 @@ def _looks_untyped(data: Any) -> bool:
     return isinstance(data, list) and bool(data) and all(isinstance(x, BaseInput) for x in data)
 
 
-def as_input(value: BaseInput | str | dict[str, Any]) -> BaseInput:
+def as_input(value: BaseInput | str | dict[str, Any], task: str = "re") -> BaseInput:
     if isinstance(value, BaseInput):
+        if value.task != task:
+            raise InputError(f"this Explorer explores {task!r} inputs, not {value.task!r}: {value.display()!r}")
         return value
     if isinstance(value, str):
+        if task == "ner":
+            from ..ner.inputs import NERInput
+
+            return NERInput(value)
         return RelationInput.parse(value)
     if isinstance(value, dict):
         return input_from_dict(value)

@@ -65,6 +65,40 @@ class TaskAdapter:
     def warm(self, inputs: Sequence[BaseInput]) -> None:
         """Precompute per-text work for a data set (e.g. parse it in one batch)."""
 
+    def hint(self, marks: Mapping[str, Span | None]) -> str:
+        """What the user may do next once the input is complete (shown under the tokens)."""
+        return ""
+
+    def accepts(self, role: str) -> bool:
+        """Whether ``role`` names something the user marks or clears (a role, or a mark key)."""
+        return role in self.roles
+
+    def add_mark(
+        self, text: str, marks: Mapping[str, Span | None], role: str, span: Span, label: str | None
+    ) -> dict[str, Span | None]:
+        """The marks after marking ``span`` as ``role``: one span per role, never overlapping.
+
+        No explicit type: models and transformations infer it the same way, and the view
+        shows the inferred type until the user sets one.
+        """
+        for other, taken in marks.items():
+            if other != role and taken is not None and taken.overlaps(span):
+                raise InputError(
+                    f"{role} {text[span.start : span.end]!r} ({span.start}, {span.end}) overlaps the "
+                    f"{other} ({taken.start}, {taken.end}); clear the {other} or mark another mention"
+                )
+        return {**marks, role: span.with_label(label or None)}
+
+    def remove_mark(self, marks: Mapping[str, Span | None], role: str | None) -> dict[str, Span | None]:
+        """The marks with ``role`` (``None``: every role) cleared."""
+        return {r: (None if role in (None, r) else s) for r, s in marks.items()}
+
+    def edited_meta(
+        self, source: BaseInput, generated: BaseInput, edited: BaseInput, meta: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """A group's ``meta`` after the user replaced the generated follow-up by ``edited``."""
+        return dict(meta)
+
 
 class RelationAdapter(TaskAdapter):
     """Relation extraction: the user marks a head and a tail mention over spaCy tokens."""
@@ -90,23 +124,7 @@ class RelationAdapter(TaskAdapter):
         return RelationInput(text, head, tail), None
 
     def tokens(self, text: str) -> list[dict[str, Any]]:
-        from ..re.entities import parse
-
-        out: list[dict[str, Any]] = []
-        for t in parse(text):
-            if t.is_space and out:  # runs of spaces/newlines: kept as the previous token's spacing
-                out[-1]["ws"] += t.text + t.whitespace_
-            elif not t.is_space:
-                out.append(
-                    {
-                        "i": t.i,
-                        "text": t.text,
-                        "start": t.idx,
-                        "end": t.idx + len(t.text),
-                        "ws": t.whitespace_,
-                    }
-                )
-        return out
+        return spacy_tokens(text)
 
     def suggestions(self, text: str) -> list[dict[str, Any]]:
         from ..re.entities import typed_entities
@@ -137,7 +155,7 @@ class RelationAdapter(TaskAdapter):
         for role in self.roles:
             span = followup.head if role == "head" else followup.tail
             mention = followup.text[span.start : span.end]
-            found = _carry_span(followup.text, new_text, span)
+            found = carry_span(followup.text, new_text, span)
             if found is None:
                 avoid = moved.get("head")
                 start = new_text.find(mention)
@@ -158,7 +176,22 @@ class RelationAdapter(TaskAdapter):
         parse_many([x.text for x in inputs if isinstance(x, RelationInput)])
 
 
-def _carry_span(old: str, new: str, span: Span) -> Span | None:
+def spacy_tokens(text: str) -> list[dict[str, Any]]:
+    """The clickable tokens of ``text``: spaCy's (cached) parse, spaces folded into ``ws``."""
+    from ..re.entities import parse
+
+    out: list[dict[str, Any]] = []
+    for t in parse(text):
+        if t.is_space and out:  # runs of spaces/newlines: kept as the previous token's spacing
+            out[-1]["ws"] += t.text + t.whitespace_
+        elif not t.is_space:
+            out.append(
+                {"i": t.i, "text": t.text, "start": t.idx, "end": t.idx + len(t.text), "ws": t.whitespace_}
+            )
+    return out
+
+
+def carry_span(old: str, new: str, span: Span) -> Span | None:
     """``span`` moved through the edit ``old -> new`` if the edit left it untouched."""
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
     for tag, i1, i2, j1, _j2 in matcher.get_opcodes():
@@ -167,10 +200,19 @@ def _carry_span(old: str, new: str, span: Span) -> Span | None:
     return None
 
 
+def _ner_adapter() -> TaskAdapter:
+    from ._explorer_ner import NERAdapter
+
+    return NERAdapter()
+
+
 ADAPTERS: dict[str, TaskAdapter] = {"re": RelationAdapter()}
+LAZY_ADAPTERS = {"ner": _ner_adapter}
 
 
 def adapter_for(task: str) -> TaskAdapter:
+    if task not in ADAPTERS and task in LAZY_ADAPTERS:
+        ADAPTERS[task] = LAZY_ADAPTERS[task]()
     if task not in ADAPTERS:
         raise InputError(
             f"the Explorer has no marking interface for {task!r} inputs yet; known: {sorted(ADAPTERS)}"
@@ -195,7 +237,8 @@ def _words(text: str, spans: Mapping[str, Span]) -> list[dict[str, Any]]:
         while ws_end < len(text) and text[ws_end].isspace():
             ws_end += 1
         role = next((r for r, s in spans.items() if s.start <= m.start() and end <= s.end), None)
-        out.append({"text": m.group(), "ws": text[end:ws_end], "role": role})
+        label = spans[role].label if role is not None else None
+        out.append({"text": m.group(), "ws": text[end:ws_end], "role": role, "label": label})
     return out
 
 
@@ -414,7 +457,7 @@ def input_view(
         "roles": list(adapter.roles),
         "types": list(adapter.entity_types),
         "suggestions": adapter.suggestions(text) if has_text else [],
-        "todo": adapter.build(text, marks)[1] if has_text else "type a sentence or pick a row",
+        "todo": (adapter.build(text, marks)[1] or adapter.hint(marks)) if has_text else "type a sentence or pick a row",
         "row": row,
         "n_rows": n_rows,
     }

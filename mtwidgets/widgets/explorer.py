@@ -36,10 +36,12 @@ from ._explorer_io import (
     as_input,
     error_hint,
     error_message,
+    infer_task,
     one_or_list,
     read_data,
     resolve_models,
 )
+from ._explorer_ner import LABEL_COLORS, NERInspector
 from ._explorer_state import (
     CandidateList,
     ModelOutcome,
@@ -69,11 +71,21 @@ class Explorer(anywidget.AnyWidget):
     data:
         A DataFrame, a list of inputs or markup strings, or a :class:`Results` (e.g. a saved
         ``explorer.suite``: its groups come back with their relation and follow-ups);
-        default the shipped sample ``mt.datasets.re_sample()``.
+        default the task's shipped sample (``mt.datasets.re_sample()`` or ``ner_sample()``).
     seed:
         Orders the follow-up candidates; :meth:`reshuffle` draws another order.
     top_k:
         Scores shown per prediction.
+    task:
+        ``"re"`` or ``"ner"``; default: the data's task (or the relations', without data).
+        For NER the user marks gold entities, and each model card shows the predicted
+        spans coloured per label, the suspicious entities and the repaired prediction.
+    repair:
+        NER only: repair each violation with TIN's relabeling (Algorithm 1) and show the
+        repaired prediction beside the original. The first repair loads word vectors and
+        MiniLM (a few seconds).
+    repairer_options:
+        NER only: options for :class:`mtwidgets.ner.repair.Repairer` (e.g. ``fill_mask``).
     """
 
     _esm = asset_path("explorer.js")
@@ -101,6 +113,9 @@ class Explorer(anywidget.AnyWidget):
         data: Any = None,
         seed: int = 0,
         top_k: int = 3,
+        task: str | None = None,
+        repair: bool = True,
+        repairer_options: dict[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -109,14 +124,26 @@ class Explorer(anywidget.AnyWidget):
         self._top_k = top_k
         self._inputs: list[BaseInput]
         self._row_groups: list[SavedGroup | None]
-        self._inputs, self._row_groups = read_data(data)
-        self._adapter = adapter_for(self._inputs[0].task)
+        self._inputs, self._row_groups = read_data(data, task or infer_task(data, relations))
+        self.task = self._inputs[0].task
+        self._adapter = adapter_for(self.task)
         self._adapter.warm(self._inputs)
-        given = resolve(relations, self._inputs[0].task)
+        given = resolve(relations, self.task)
+        wrong = [r.name for r in given if r.task != self.task]
+        if wrong:
+            raise InputError(
+                f"relations {wrong} are not for {self.task!r} inputs; pick relations of the data's task "
+                f"(mt.catalogue({self.task!r}))"
+            )
         self._relations_by_name: dict[str, MetamorphicRelation] = {
             r.name: r.prepared(self._inputs) for r in given
         }
-        self._predictor = Predictor(resolve_models(models))
+        self._predictor = Predictor(resolve_models(models, self.task))
+        self._ner = (
+            NERInspector(self._predictor, repair=repair, repairer_options=repairer_options)
+            if self.task == "ner"
+            else None
+        )
         self._candidates: OrderedDict[tuple[str, str, int], CandidateList] = OrderedDict()
         self._suite_rows: list[dict[str, Any]] = []
         self._text = ""
@@ -125,7 +152,7 @@ class Explorer(anywidget.AnyWidget):
         self._edited: tuple[BaseInput, ...] | None = None
         self._depth = 0
         self._handlers: dict[str, Callable[[dict[str, Any]], object]] = {
-            "mark": lambda m: self.mark(m["role"], m["start"], m["end"]),
+            "mark": lambda m: self.mark(m["role"], m["start"], m["end"], m.get("label")),
             "clear": lambda m: self.clear(m.get("role")),
             "set_type": lambda m: self.set_type(m["role"], m.get("label")),
             "set_text": lambda m: self.set_text(m["text"]),
@@ -152,7 +179,7 @@ class Explorer(anywidget.AnyWidget):
 
     @source.setter
     def source(self, value: BaseInput | str) -> None:
-        x = as_input(value)
+        x = as_input(value, self.task)
         with self._changing():
             self._text, self._marks, self._edited = x.to_dict()["text"], self._adapter.marks_of(x), None
             self._custom = True
@@ -168,7 +195,7 @@ class Explorer(anywidget.AnyWidget):
     def followups(self, value: list[BaseInput] | BaseInput | str) -> None:
         items = value if isinstance(value, list) else [value]
         with self._changing():
-            self._edited = tuple(as_input(v) for v in items)
+            self._edited = tuple(as_input(v, self.task) for v in items)
 
     @property
     def predictions(self) -> dict[str, dict[str, Any]]:
@@ -185,13 +212,41 @@ class Explorer(anywidget.AnyWidget):
         return {name: o.check.verdict for name, o in self._outcomes().items()}
 
     @property
+    def suspicious(self) -> dict[str, list[Any]]:
+        """NER: ``{model: [SuspiciousEntity]}`` located on the shown group (TIN section 3.5.1)."""
+        if self._ner is None:
+            raise InputError("suspicious entities are an NER view; this Explorer tests relation extraction")
+        group = self._group()
+        if group is None:
+            return {}
+        return {name: self._ner.suspicious(group, o) for name, o in self._outcomes().items()}
+
+    @property
+    def repairs(self) -> dict[str, dict[str, Any]]:
+        """NER: ``{model: {"source": spans, "followup": spans, "relabels": [...]}}``, the
+        repaired predictions of the models with a violation on the shown group."""
+        if self._ner is None:
+            raise InputError("repairs are an NER view; this Explorer tests relation extraction")
+        out: dict[str, dict[str, Any]] = {}
+        for view in self._models:
+            rep_ = (view.get("ner") or {}).get("repair") or {}
+            if rep_.get("status") == "done":
+                out[view["name"]] = {
+                    "source": [Span.from_value(d) for d in rep_["spans"]["source"]],
+                    "followup": [Span.from_value(d) for d in rep_["spans"]["followup"]],
+                    "relabels": rep_["relabels"],
+                }
+        return out
+
+    @property
     def suite(self) -> Results:
         """The saved groups (one row per group and model); ``.save()`` it, load it back with
         ``mt.Results.load`` and pass it as ``Explorer(data=...)``."""
         return Results.from_rows(self._suite_rows)
 
-    def mark(self, role: str, start: int, end: int) -> None:
-        """Mark ``text[start:end]`` as ``role`` ("head"/"tail" for relation extraction)."""
+    def mark(self, role: str, start: int, end: int, label: str | None = None) -> None:
+        """Mark ``text[start:end]`` as ``role``: "head"/"tail" for relation extraction; for
+        NER, "entity" adds a gold entity with ``label`` (default: spaCy's label there)."""
         with self._action():
             if role not in self._adapter.roles:
                 raise InputError(f"unknown role {role!r}; mark one of {list(self._adapter.roles)}")
@@ -199,23 +254,15 @@ class Explorer(anywidget.AnyWidget):
                 raise InputError("there is no text to mark; type a sentence first")
             span = Span(int(start), int(end))
             check_mark(self._text, span, role)
-            for other, taken in self._marks.items():
-                if other != role and taken is not None and taken.overlaps(span):
-                    raise InputError(
-                        f"{role} {self._text[span.start : span.end]!r} ({span.start}, {span.end}) overlaps the "
-                        f"{other} ({taken.start}, {taken.end}); clear the {other} or mark another mention"
-                    )
-            # No explicit type: models and transformations infer it the same way, and the
-            # view shows the inferred type until the user sets one.
-            self._marks = {**self._marks, role: span}
+            self._marks = self._adapter.add_mark(self._text, self._marks, role, span, label)
             self._edited, self.candidate = None, 0
 
     def clear(self, role: str | None = None) -> None:
-        """Clear one role's mark, or every mark."""
+        """Clear one role's mark (for NER, one gold entity by its ``"start:end"`` key), or every mark."""
         with self._action():
-            if role is not None and role not in self._adapter.roles:
+            if role is not None and not self._adapter.accepts(role):
                 raise InputError(f"unknown role {role!r}; clear one of {list(self._adapter.roles)}")
-            self._marks = {r: (None if role in (None, r) else s) for r, s in self._marks.items()}
+            self._marks = self._adapter.remove_mark(self._marks, role)
             self._edited, self.candidate = None, 0
 
     def set_type(self, role: str, label: str | None) -> None:
@@ -425,7 +472,10 @@ class Explorer(anywidget.AnyWidget):
             return None
         group = cands.group(min(self.candidate, len(cands) - 1))
         if self._edited is not None:
-            meta = {**dict(group.meta), "edited": True, "generated": [f.display() for f in group.followups]}
+            meta = dict(group.meta)
+            if group.sources and group.followups and self._edited:
+                meta = self._adapter.edited_meta(group.sources[0], group.followups[0], self._edited[0], meta)
+            meta.update(edited=True, generated=[f.display() for f in group.followups])
             group = Group(
                 group.relation,
                 group.index,
@@ -453,7 +503,9 @@ class Explorer(anywidget.AnyWidget):
 
     def _render_input(self) -> None:
         view = input_view(self._adapter, self._text, self._marks, self.index, len(self._inputs))
-        self._input = {**view, "custom": self._custom}
+        self._input = {**view, "custom": self._custom, "task": self.task}
+        if self._ner is not None:
+            self._input = {**self._input, "colors": LABEL_COLORS}
 
     def _render_relations(self) -> None:
         source = self.source
@@ -479,4 +531,11 @@ class Explorer(anywidget.AnyWidget):
         }
         rel = self._relations_by_name.get(self.relation)
         expected = rel.expected if rel is not None else ""
-        self._models = [model_view(name, o, expected, self._top_k) for name, o in self._outcomes().items()]
+        group = self._group()
+        views = []
+        for name, o in self._outcomes().items():
+            view = model_view(name, o, expected, self._top_k)
+            if self._ner is not None:
+                view["ner"] = self._ner.view(name, self.source, group, o)
+            views.append(view)
+        self._models = views
