@@ -422,7 +422,7 @@ function render({ model, el }) {
     const repair = view.repair;
     const judged = (s) => s.source_category === null || s.source_category === undefined
       ? `suggests ${s.suggests}`
-      : `source ${s.source_category}, follow-up ${s.followup_category ?? "unknown"}`;
+      : `against gold: source ${s.source_category}, follow-up ${s.followup_category ?? "unknown"}`;
     return h("div", { class: cls("ner") }, [
       line("source", view.source, "source"),
       line("follow-up", view.followup, "followup"),
