@@ -343,7 +343,8 @@ function render({ model, el }) {
     relation.replaceChildren(
       ...list.map((r) =>
         h("option", {
-          value: r.name, selected: r.name === current, disabled: !r.enabled && r.name !== current, title: r.reason || r.description,
+          value: r.name, selected: r.name === current, disabled: !r.enabled && r.name !== current,
+          title: r.reason || (r.checked === false ? `${r.description} (whether it applies here is checked when chosen)` : r.description),
           text: r.enabled ? `${r.name} · ${r.category}` : `${r.name} · not applicable: ${r.reason}`,
         }),
       ),

@@ -87,6 +87,9 @@ def _region_vectors(texts: list[str], regions: list[tuple[int, int]], sentence: 
     return torch.nn.functional.normalize(torch.stack(vecs), dim=-1)
 
 
+_MEMO_LIMIT = 200_000  # scored pairs kept per filter (a few tens of MB at most)
+
+
 class SemanticFilter:
     """Keep follow-ups whose changed words mean nearly what the original ones did.
 
@@ -109,16 +112,23 @@ class SemanticFilter:
         self.mode = mode
         self.name = f"semantic({mode})"
         self.cost = 1.0
+        # Scores of pairs already seen: the Explorer asks again for a sentence it showed
+        # before (and for the reason a relation does not apply), and an encoder pass over
+        # a sentence's candidates is what a row change costs.
+        self._memo: dict[tuple[str, str], float] = {}
 
     def scores(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
-        if not pairs:
-            return []
-        regions = [changed_region(a, b) for a, b in pairs]
-        sentence = self.mode == "sentence"
-        left = _region_vectors([a for a, _ in pairs], [r[0] for r in regions], sentence)
-        right = _region_vectors([b for _, b in pairs], [r[1] for r in regions], sentence)
-        sims = (left * right).sum(-1).tolist()
-        return [1.0 if a == b else float(s) for (a, b), s in zip(pairs, sims)]
+        todo = list(dict.fromkeys(p for p in pairs if p not in self._memo))
+        if todo:
+            regions = [changed_region(a, b) for a, b in todo]
+            sentence = self.mode == "sentence"
+            left = _region_vectors([a for a, _ in todo], [r[0] for r in regions], sentence)
+            right = _region_vectors([b for _, b in todo], [r[1] for r in regions], sentence)
+            sims = (left * right).sum(-1).tolist()
+            if len(self._memo) + len(todo) > _MEMO_LIMIT:
+                self._memo.clear()
+            self._memo.update({(a, b): 1.0 if a == b else float(x) for (a, b), x in zip(todo, sims)})
+        return [self._memo[p] for p in pairs]
 
     def passes(self, score: float) -> bool:
         return score >= self.threshold

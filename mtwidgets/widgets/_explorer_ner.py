@@ -293,9 +293,9 @@ class NERInspector:
             if key not in self._repaired:
                 todo.append((key, (text, spans, sus)))
         if todo:
-            from ._explorer_state import _one_torch_thread
+            from ._explorer_state import one_torch_thread
 
-            with _one_torch_thread():
+            with one_torch_thread():
                 done = self.repairer(name).repair([item for _, item in todo])
             for (key, _), result in zip(todo, done):
                 self._repaired[key] = result

@@ -360,7 +360,7 @@ class Predictor:
 
         user, fp = self.user_models[name], self.fingerprints[name]
         try:
-            with _one_torch_thread():
+            with one_torch_thread():
                 got = check_outputs(
                     name, [x for _, x in todo], self.models[name].predict([x for _, x in todo])
                 )
@@ -405,7 +405,7 @@ class Predictor:
 
 
 @contextlib.contextmanager
-def _one_torch_thread() -> Iterator[None]:
+def one_torch_thread() -> Iterator[None]:
     """Run torch on one thread for the duration of a live prediction, then restore.
 
     A live edit predicts two or three inputs: too little work for intra-op parallelism

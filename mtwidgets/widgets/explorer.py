@@ -52,10 +52,16 @@ from ._explorer_state import (
     followup_view,
     input_view,
     model_view,
+    one_torch_thread,
     relation_view,
 )
 
 _ROWS_SHOWN = 2000  # rows listed in the picker; the rest stay reachable by index
+
+
+def _costly(rel: MetamorphicRelation) -> bool:
+    """Whether finding ``rel``'s follow-ups runs filters (e.g. TIN's MiniLM similarity)."""
+    return bool(getattr(rel.transformation, "filters", ()))
 
 
 class Explorer(anywidget.AnyWidget):
@@ -460,7 +466,8 @@ class Explorer(anywidget.AnyWidget):
         key = (rel.name, source.key(), self.seed)
         found = self._candidates.get(key)
         if found is None:
-            found = self._candidates[key] = candidate_list(rel, source, self.seed)
+            with one_torch_thread():  # the filters' encoder on a handful of sentences
+                found = self._candidates[key] = candidate_list(rel, source, self.seed)
             while len(self._candidates) > 512:
                 self._candidates.popitem(last=False)
         self._candidates.move_to_end(key)
@@ -509,15 +516,20 @@ class Explorer(anywidget.AnyWidget):
 
     def _render_relations(self) -> None:
         source = self.source
-        self._relations = [
-            relation_view(
-                rel,
-                "mark the input first"
-                if source is None
-                else self._cached_candidates(rel, source).not_applicable,
-            )
-            for rel in self._relations_by_name.values()
-        ]
+        views = []
+        for rel in self._relations_by_name.values():
+            if source is None:
+                views.append(relation_view(rel, "mark the input first"))
+            elif rel.name == self.relation or not _costly(rel) or self._is_cached(rel, source):
+                views.append(relation_view(rel, self._cached_candidates(rel, source).not_applicable))
+            else:
+                # Whether it applies is known only once its filters have run (a neural
+                # encoder over every candidate): checked when the user picks it.
+                views.append({**relation_view(rel, None), "checked": False})
+        self._relations = views
+
+    def _is_cached(self, rel: MetamorphicRelation, source: BaseInput) -> bool:
+        return (rel.name, source.key(), self.seed) in self._candidates
 
     def _render_followup_and_models(self) -> None:
         cands = self._candidate_list()

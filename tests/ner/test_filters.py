@@ -74,3 +74,24 @@ def test_filters_as_transformation_options_drop_candidates_and_record_scores() -
 def test_a_non_filter_is_rejected() -> None:
     with pytest.raises(TypeError, match="scores"):
         SimilarToken(Words(), filters=[object()])  # type: ignore[list-item]
+
+
+def test_semantic_scores_are_remembered_per_pair(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mtwidgets.ner.filters as filters
+
+    calls: list[list[str]] = []
+    real = filters._region_vectors
+
+    def counting(texts: list[str], regions: list[tuple[int, int]], sentence: bool) -> object:
+        calls.append(list(texts))
+        return real(texts, regions, sentence)
+
+    monkeypatch.setattr(filters, "_region_vectors", counting)
+    f = filters.SemanticFilter(0.65)
+    a = ("They debated the bill.", "They discussed the bill.")
+    b = ("They debated the bill.", "They ate the bill.")
+    first = f.scores([a, b])
+    assert len(calls) == 2  # source side and follow-up side, once each
+    assert f.scores([b, a, b]) == [first[1], first[0], first[1]]
+    assert len(calls) == 2  # nothing encoded again
+    assert first[0] > first[1]

@@ -313,3 +313,25 @@ def test_a_saved_ner_suite_reloads_into_an_ner_explorer(explorer: Explorer, tmp_
     assert again.task == "ner" and again.relation == "TIN-question"
     assert again.source == NERInput(TEXT, GOLD)
     assert again.verdicts == {"fragile": "violation"}
+
+
+def test_relations_with_costly_filters_are_checked_only_when_chosen(explorer: Explorer) -> None:
+    e = Explorer(
+        models={"fragile": Fragile()},
+        data=[NERInput(TEXT, GOLD)],
+        relations=["TIN-question", "TIN-token"],
+        repairer_options=REPAIR,
+    )
+    source = e.source
+    assert source is not None
+    views = {r["name"]: r for r in e._relations}
+    # TIN-token's follow-ups pass a MiniLM filter: not computed for a relation not shown
+    assert views["TIN-token"]["checked"] is False and views["TIN-token"]["enabled"]
+    assert "checked" not in views["TIN-question"]
+    assert not e._is_cached(e._relations_by_name["TIN-token"], source)
+    e.relation = "TIN-token"
+    views = {r["name"]: r for r in e._relations}
+    assert "checked" not in views["TIN-token"] and e._is_cached(e._relations_by_name["TIN-token"], source)
+    cands = e._candidate_list()
+    assert cands is not None and views["TIN-token"]["enabled"] == (cands.not_applicable is None)
+    assert views["TIN-token"]["reason"] == (cands.not_applicable or "")
