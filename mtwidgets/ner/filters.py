@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, Literal
 
+from ..core.threads import one_torch_thread
+
 _WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
 
 
@@ -69,7 +71,7 @@ def _region_vectors(texts: list[str], regions: list[tuple[int, int]], sentence: 
     row = {t: i for i, t in enumerate(unique)}
     enc = tokenizer(unique, return_tensors="pt", padding=True, truncation=True, return_offsets_mapping=True)
     offsets = enc.pop("offset_mapping")
-    with torch.no_grad():
+    with torch.no_grad(), one_torch_thread():  # one sentence's candidates: small batches
         hidden = model(**enc).last_hidden_state
     mask = enc["attention_mask"].bool()
     vecs = []

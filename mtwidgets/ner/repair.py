@@ -37,6 +37,7 @@ from typing import Any, Protocol
 
 from ..core.cache import PredictionCache, model_fingerprint
 from ..core.spans import Span
+from ..core.threads import one_torch_thread
 from .locate import reading
 
 NULL = "NULL"
@@ -287,7 +288,7 @@ class MiniLMSimilarity:
                 return_tensors="pt",
             )
             offsets = enc.pop("offset_mapping").numpy()
-            with torch.no_grad():
+            with torch.no_grad(), one_torch_thread():
                 states = model(**enc).last_hidden_state.numpy()
             for i, (text, a, b) in enumerate(batch):
                 o = offsets[i]

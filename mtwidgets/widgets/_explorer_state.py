@@ -12,11 +12,9 @@ adapter in :data:`ADAPTERS`; the widget and the front end read ``roles`` from th
 
 from __future__ import annotations
 
-import contextlib
 import difflib
 import re
-import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +24,7 @@ from ..core.inputs import BaseInput, RelationInput
 from ..core.predictions import Prediction
 from ..core.relation import Check, Group, MetamorphicRelation, stable_rng
 from ..core.spans import Span, check_span
+from ..core.threads import one_torch_thread
 
 # Candidates beyond the relation's own sample are listed in a seeded order; the cap bounds
 # the work per source (MR-R1 can have hundreds of same-type replacements).
@@ -402,28 +401,6 @@ class Predictor:
             return ModelOutcome(src_preds, [], Check("error", None, bad))
         fu_preds = [p for p in fus if isinstance(p, Prediction)]
         return ModelOutcome(src_preds, fu_preds, relation.check(group, src_preds, fu_preds))
-
-
-@contextlib.contextmanager
-def one_torch_thread() -> Iterator[None]:
-    """Run torch on one thread for the duration of a live prediction, then restore.
-
-    A live edit predicts two or three inputs: too little work for intra-op parallelism
-    to pay off, and on a busy 2-core machine torch's worker threads wait on each other.
-    Measured on the embedded models, 2 cores shared with other work (load ~5): the p95 of
-    a mark action went from 826 ms with torch's default two threads to 132 ms with one.
-    torch is never imported here; a process without it is left alone.
-    """
-    torch = sys.modules.get("torch")
-    if torch is None:
-        yield
-        return
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(before)
 
 
 def prediction_view(p: Prediction, top_k: int) -> dict[str, Any]:
