@@ -26,7 +26,7 @@ from ..core.spans import Span
 from ..ner.inputs import NERInput
 from ..ner.labels import CANONICAL, SPACY
 from ..ner.locate import KIND_CATEGORY, OffsetMap, SuspiciousEntity, followup_gold, judge
-from ..ner.oracles import suspicious_entities
+from ..ner.oracles import SamePredictionsUnderPermutation, suspicious_entities
 from ._explorer_state import TaskAdapter, carry_span, spacy_tokens
 
 
@@ -263,11 +263,18 @@ class NERInspector:
         self._repairers: dict[str, Any] = {}
         self._repaired: dict[tuple[Any, ...], Any] = {}
 
-    def suspicious(self, group: Group, outcome: Any) -> list[SuspiciousEntity]:
+    def suspicious(self, relation: Any, group: Group, outcome: Any) -> list[SuspiciousEntity]:
+        """The entities the relation's oracle located (same pairing and label granularity)."""
         if outcome.check.verdict != "violation" or not outcome.sources or not outcome.followups:
             return []
-        by_text = bool(group.meta.get("permutation")) or group.relation in ("TIN-question", "TIN-shuffle")
-        return suspicious_entities(group, outcome.sources, outcome.followups, by_text=by_text)
+        prop = relation.property
+        return suspicious_entities(
+            group,
+            outcome.sources,
+            outcome.followups,
+            granularity=getattr(prop, "granularity", "fine"),
+            by_text=isinstance(prop, SamePredictionsUnderPermutation),
+        )
 
     def repairer(self, name: str) -> Any:
         if name not in self._repairers:
@@ -310,7 +317,7 @@ class NERInspector:
         return out
 
     def view(
-        self, name: str, source: BaseInput | None, group: Group | None, outcome: Any
+        self, name: str, relation: Any, source: BaseInput | None, group: Group | None, outcome: Any
     ) -> dict[str, Any] | None:
         """The NER part of one model card: entity pieces, suspicious entities, repair.
 
@@ -335,7 +342,7 @@ class NERInspector:
         fu_text = _text(group.followups[0]) if group.followups else ""
         fu_pred: Prediction | None = outcome.followups[0] if outcome.followups else None
         src_gold, fu_gold = _gold_of(group)
-        sus = self.suspicious(group, outcome)
+        sus = self.suspicious(relation, group, outcome)
         flagged_src = [s.source_span for s in sus]
         flagged_fu = [s.followup_span for s in sus]
         view: dict[str, Any] = {

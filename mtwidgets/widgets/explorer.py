@@ -225,7 +225,8 @@ class Explorer(anywidget.AnyWidget):
         group = self._group()
         if group is None:
             return {}
-        return {name: self._ner.suspicious(group, o) for name, o in self._outcomes().items()}
+        rel = self._relations_by_name[self.relation]
+        return {name: self._ner.suspicious(rel, group, o) for name, o in self._outcomes().items()}
 
     @property
     def repairs(self) -> dict[str, dict[str, Any]]:
@@ -548,6 +549,6 @@ class Explorer(anywidget.AnyWidget):
         for name, o in self._outcomes().items():
             view = model_view(name, o, expected, self._top_k)
             if self._ner is not None:
-                view["ner"] = self._ner.view(name, self.source, group, o)
+                view["ner"] = self._ner.view(name, rel, self.source, group, o)
             views.append(view)
         self._models = views
