@@ -23,6 +23,7 @@ from ..core.inputs import BaseInput
 from ..core.predictions import Prediction
 from ..core.relation import Group
 from ..core.spans import Span
+from ..core.threads import one_torch_thread
 from ..ner.inputs import NERInput
 from ..ner.labels import CANONICAL, SPACY
 from ..ner.locate import KIND_CATEGORY, OffsetMap, SuspiciousEntity, followup_gold, judge
@@ -288,33 +289,21 @@ class NERInspector:
         self, name: str, items: Sequence[tuple[str, Sequence[Span], Sequence[Span]]]
     ) -> list[tuple[tuple[Span, ...], list[Any]]]:
         """``Repairer.repair`` for ``items``, each sentence repaired once per suspicious set."""
-        out = []
-        todo = []
-        for text, spans, sus in items:
-            key = (
-                name,
-                text,
-                tuple((s.start, s.end, s.label) for s in spans),
-                tuple((s.start, s.end) for s in sus),
-            )
-            if key not in self._repaired:
-                todo.append((key, (text, spans, sus)))
-        if todo:
-            from ._explorer_state import one_torch_thread
 
-            with one_torch_thread():
-                done = self.repairer(name).repair([item for _, item in todo])
-            for (key, _), result in zip(todo, done):
-                self._repaired[key] = result
-        for text, spans, sus in items:
-            key = (
+        def key(text: str, spans: Sequence[Span], sus: Sequence[Span]) -> tuple[Any, ...]:
+            return (
                 name,
                 text,
                 tuple((s.start, s.end, s.label) for s in spans),
                 tuple((s.start, s.end) for s in sus),
             )
-            out.append(self._repaired[key])
-        return out
+
+        todo = {key(*item): item for item in items if key(*item) not in self._repaired}
+        if todo:
+            with one_torch_thread():
+                done = self.repairer(name).repair(list(todo.values()))
+            self._repaired.update(zip(todo, done))
+        return [self._repaired[key(*item)] for item in items]
 
     def view(
         self, name: str, relation: Any, source: BaseInput | None, group: Group | None, outcome: Any

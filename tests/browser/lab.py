@@ -519,3 +519,31 @@ def running_lab(root: Path | None = None, screenshots: Path | None = None) -> It
         lab.stop()
         if owned:
             shutil.rmtree(root, ignore_errors=True)
+
+
+# WCAG contrast of an element's text against what is really behind it: translucent
+# backgrounds (the label tints) are composited over the first opaque one, innermost last.
+CONTRAST = """
+(sel) => {
+  const parse = (c) => {
+    const v = (c.match(/[\\d.]+/g) || []).map(Number);
+    if (c.startsWith("color(srgb")) return [v[0] * 255, v[1] * 255, v[2] * 255, v.length > 3 ? v[3] : 1];
+    return v.length === 3 ? [...v, 1] : v;
+  };
+  const el = document.querySelector(sel);
+  const layers = [];
+  for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
+    const c = parse(getComputedStyle(node).backgroundColor);
+    if (c.length === 4 && c[3] > 0) layers.push(c);
+    if (c.length === 4 && c[3] > 0.99) break;
+  }
+  let bg = [255, 255, 255];
+  for (const [r, g, b, a] of layers.reverse()) bg = [r * a + bg[0] * (1 - a), g * a + bg[1] * (1 - a), b * a + bg[2] * (1 - a)];
+  const fg = parse(getComputedStyle(el).color);
+  const text = [0, 1, 2].map((i) => fg[i] * fg[3] + bg[i] * (1 - fg[3]));
+  const lum = (rgb) => rgb.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const [hi, lo] = [lum(text), lum(bg)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+"""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from lab import Lab, NotebookPage
+from lab import CONTRAST, Lab, NotebookPage
 
 SENTENCE = "Omar's mother, Nasreen, was a schoolteacher in Karachi."
 # Loaded with other marks than the ones the test clicks, so the clicks must change them.
@@ -187,28 +187,6 @@ def test_the_view_renders_from_widget_state_saved_with_the_notebook(lab: Lab) ->
         reopened.close()
 
 
-# WCAG contrast ratio of an element's text against the first opaque background behind it
-# (semi-transparent text colours, as JupyterLab's theme variables use, are blended first).
-CONTRAST = """
-(sel) => {
-  const parse = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
-  const el = document.querySelector(sel);
-  let node = el, bg = null;
-  while (node && node.nodeType === 1) {
-    const c = parse(getComputedStyle(node).backgroundColor);
-    if (c.length === 3 || (c.length === 4 && c[3] > 0.9)) { bg = c.slice(0, 3); break; }
-    node = node.parentElement;
-  }
-  bg = bg || [255, 255, 255];
-  const fg = parse(getComputedStyle(el).color);
-  const a = fg.length === 4 ? fg[3] : 1;
-  const text = [0, 1, 2].map((i) => fg[i] * a + bg[i] * (1 - a));
-  const lum = (rgb) => rgb.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
-    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
-  const [hi, lo] = [lum(text), lum(bg)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
-"""
 # What a user must read, in both themes, at WCAG AA for normal text (4.5:1): plain tokens,
 # the relation picker, the reasons, the coloured head/tail marks and the verdict badges.
 LEGIBLE = (

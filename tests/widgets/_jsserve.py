@@ -59,3 +59,26 @@ def js_page(browser: Any, start: str, ready: str, pages: Mapping[str, str] | Non
     finally:
         context.close()
     assert errors == [], errors
+
+
+def split_tokens(text: str) -> list[dict[str, Any]]:
+    """Tokens of ``text`` split at single spaces, in the Explorer's render-state shape."""
+    out, pos = [], 0
+    for i, word in enumerate(text.split(" ")):
+        out.append({"i": i, "text": word, "start": pos, "end": pos + len(word), "ws": " "})
+        pos += len(word) + 1
+    out[-1]["ws"] = ""
+    return out
+
+
+def mount_explorer(page: Any, state: dict[str, Any]) -> None:
+    """Render js/explorer.js on ``page`` over a fake model holding ``state`` (as JSON)."""
+    import json
+
+    page.evaluate(
+        """(state) => {
+            window.model = window.mtw.createFakeModel(state);
+            window.cleanup = window.mtw.widget.render({ model: window.model, el: document.getElementById("root") });
+        }""",
+        json.loads(json.dumps(state)),
+    )

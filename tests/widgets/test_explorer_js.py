@@ -7,30 +7,20 @@ for the anywidget model and records the messages the view sends.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _jsserve import js_page
+from _jsserve import js_page, mount_explorer, split_tokens
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 TEXT = f"John met {HOSTILE} today."
 
 
-def _tokens(text: str) -> list[dict[str, Any]]:
-    out, pos = [], 0
-    for i, word in enumerate(text.split(" ")):
-        out.append({"i": i, "text": word, "start": pos, "end": pos + len(word), "ws": " "})
-        pos += len(word) + 1
-    out[-1]["ws"] = ""
-    return out
-
-
 STATE: dict[str, Any] = {
     "_input": {
         "text": TEXT,
-        "tokens": _tokens(TEXT),
+        "tokens": split_tokens(TEXT),
         "marks": {
             "head": {"start": 0, "end": 4, "label": None, "inferred": "PERSON", "text": "John"},
             "tail": None,
@@ -111,13 +101,7 @@ def page(chromium: Any) -> Iterator[Any]:
 
 
 def _mount(page: Any, state: dict[str, Any] = STATE) -> None:
-    page.evaluate(
-        """(state) => {
-            window.model = window.mtw.createFakeModel(state);
-            window.cleanup = window.mtw.widget.render({ model: window.model, el: document.getElementById("root") });
-        }""",
-        json.loads(json.dumps(state)),
-    )
+    mount_explorer(page, state)
 
 
 def _sent(page: Any) -> list[dict[str, Any]]:

@@ -9,20 +9,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _jsserve import js_page
+from _jsserve import js_page, mount_explorer, split_tokens
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 TEXT = f"Ann joined Acme in {HOSTILE} today."
 COLORS = {"PERSON": "#3b82f6", "ORG": "#8b5cf6", "GPE": "#22c55e", "bad": "red;background:url(x)"}
-
-
-def _tokens(text: str) -> list[dict[str, Any]]:
-    out, pos = [], 0
-    for i, word in enumerate(text.split(" ")):
-        out.append({"i": i, "text": word, "start": pos, "end": pos + len(word), "ws": " "})
-        pos += len(word) + 1
-    out[-1]["ws"] = ""
-    return out
 
 
 def piece(text: str, label: str | None = None, **flags: Any) -> dict[str, Any]:
@@ -47,11 +38,11 @@ NER_VIEW = {
         {
             "text": "Acme",
             "source": "ORG",
-            "followup": "PERSON",
-            "kind": "label",
-            "suggests": "incorrect category",
+            "followup": "partial: 'Acme in' PERSON",
+            "kind": "range",
+            "suggests": "range error",
             "source_category": "correct",
-            "followup_category": "incorrect category",
+            "followup_category": "range error",
         }
     ],
     "repair": {
@@ -82,7 +73,7 @@ STATE: dict[str, Any] = {
     "_input": {
         "task": "ner",
         "text": TEXT,
-        "tokens": _tokens(TEXT),
+        "tokens": split_tokens(TEXT),
         "marks": {
             "0:3": {"start": 0, "end": 3, "label": "PERSON", "inferred": "PERSON", "text": "Ann"},
             "11:15": {"start": 11, "end": 15, "label": "ORG", "inferred": None, "text": "Acme"},
@@ -156,13 +147,7 @@ def page(chromium: Any) -> Iterator[Any]:
 
 
 def _mount(page: Any, state: dict[str, Any] = STATE) -> None:
-    page.evaluate(
-        """(state) => {
-            window.model = window.mtw.createFakeModel(state);
-            window.cleanup = window.mtw.widget.render({ model: window.model, el: document.getElementById("root") });
-        }""",
-        json.loads(json.dumps(state)),
-    )
+    mount_explorer(page, state)
 
 
 def _sent(page: Any) -> list[dict[str, Any]]:
@@ -217,7 +202,8 @@ def test_cards_flag_suspicious_entities_judge_them_and_show_the_repair_beside(pa
     )
     assert fu_tags.all_text_contents() == ["PERSON", "⚠ PERSON ✗"]
     assert m.locator(".mtw-explorer__suspect").all_text_contents() == [
-        '⚠ "Acme": ORG in the source, PERSON in the follow-up · against gold: source correct, follow-up incorrect category'
+        "⚠ \"Acme\": ORG in the source, partial: 'Acme in' PERSON in the follow-up · against gold: source correct, "
+        "follow-up range error"
     ]
     repair = m.locator(".mtw-explorer__repair")
     assert repair.get_attribute("data-status") == "done"
