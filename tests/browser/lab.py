@@ -547,3 +547,24 @@ CONTRAST = """
   return (hi + 0.05) / (lo + 0.05);
 }
 """
+
+
+def assert_legible_in_both_themes(nb: NotebookPage, selectors: Sequence[str], shot: str, root: str) -> None:
+    """Switch JupyterLab to the dark then the light theme and check every selector's text
+    contrast reaches WCAG AA (4.5:1); screenshots ``<shot>_dark`` and ``<shot>_light``.
+    The theme is a user setting of the shared server: it is left light afterwards."""
+    try:
+        for theme, light in (("JupyterLab Dark", "false"), ("JupyterLab Light", "true")):
+            nb.page.evaluate(
+                "(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})", theme
+            )
+            nb.wait_until(f"() => document.body.dataset.jpThemeLight === '{light}'", timeout=30, what=theme)
+            nb.page.wait_for_timeout(500)  # the theme's stylesheet applies after the flag flips
+            ratios = {sel: round(float(nb.page.evaluate(CONTRAST, sel)), 2) for sel in selectors}
+            low = {sel: r for sel, r in ratios.items() if r < 4.5}
+            assert not low, f"{theme}: contrast below 4.5:1 for {low} (all: {ratios})"
+            nb.screenshot(f"{shot}_{'light' if light == 'true' else 'dark'}", root)
+    finally:
+        nb.page.evaluate(
+            "() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})"
+        )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from lab import CONTRAST, Lab, NotebookPage
+from lab import Lab, NotebookPage, assert_legible_in_both_themes
 
 SENTENCE = "Omar's mother, Nasreen, was a schoolteacher in Karachi."
 # Loaded with other marks than the ones the test clicks, so the clicks must change them.
@@ -197,7 +197,6 @@ LEGIBLE = (
     ".mtw-explorer__token[data-role='tail']",
     ".mtw-explorer__verdict",
 )
-AA = 4.5
 
 
 def test_the_explorer_is_legible_in_the_light_and_the_dark_theme(lab: Lab) -> None:
@@ -205,19 +204,6 @@ def test_the_explorer_is_legible_in_the_light_and_the_dark_theme(lab: Lab) -> No
     try:
         nb.run_all()
         nb.wait_for(f"{ROOT} .mtw-explorer__model")
-        for theme, light in (("JupyterLab Dark", "false"), ("JupyterLab Light", "true")):
-            nb.page.evaluate(
-                "(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})", theme
-            )
-            nb.wait_until(f"() => document.body.dataset.jpThemeLight === '{light}'", timeout=30, what=theme)
-            nb.page.wait_for_timeout(500)  # the theme's stylesheet applies after the flag flips
-            ratios = {sel: round(float(nb.page.evaluate(CONTRAST, sel)), 2) for sel in LEGIBLE}
-            low = {sel: r for sel, r in ratios.items() if r < AA}
-            assert not low, f"{theme}: contrast below {AA}:1 for {low} (all: {ratios})"
-            nb.screenshot(f"explorer_{'light' if light == 'true' else 'dark'}", ROOT)
+        assert_legible_in_both_themes(nb, LEGIBLE, "explorer", ROOT)
     finally:
-        # The theme is a user setting of the shared server: leave it light for the other tests.
-        nb.page.evaluate(
-            "() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})"
-        )
         nb.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from lab import CONTRAST, Lab, NotebookPage
+from lab import Lab, NotebookPage, assert_legible_in_both_themes
 
 from mtwidgets.widgets._explorer_ner import LABEL_COLORS
 
@@ -182,18 +182,6 @@ def test_label_colours_keep_entity_text_legible_in_both_themes(lab: Lab) -> None
     try:
         nb.run_all()
         nb.wait_for(f"{ROOT} .mtw-explorer__ent", timeout=120)
-        for theme, light in (("JupyterLab Dark", "false"), ("JupyterLab Light", "true")):
-            nb.page.evaluate(
-                "(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})", theme
-            )
-            nb.wait_until(f"() => document.body.dataset.jpThemeLight === '{light}'", timeout=30, what=theme)
-            nb.page.wait_for_timeout(500)
-            ratios = {sel: round(float(nb.page.evaluate(CONTRAST, sel)), 2) for sel in LEGIBLE}
-            low = {sel: r for sel, r in ratios.items() if r < 4.5}
-            assert not low, f"{theme}: contrast below 4.5:1 for {low} (all: {ratios})"
-            nb.screenshot(f"explorer_ner_{'light' if light == 'true' else 'dark'}", ROOT)
+        assert_legible_in_both_themes(nb, LEGIBLE, "explorer_ner", ROOT)
     finally:
-        nb.page.evaluate(
-            "() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})"
-        )
         nb.close()

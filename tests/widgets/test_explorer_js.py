@@ -7,11 +7,10 @@ for the anywidget model and records the messages the view sends.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _jsserve import js_page, mount_explorer, split_tokens
+from _jsserve import mount_explorer, split_tokens
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 TEXT = f"John met {HOSTILE} today."
@@ -95,9 +94,8 @@ STATE: dict[str, Any] = {
 
 
 @pytest.fixture()
-def page(chromium: Any) -> Iterator[Any]:
-    with js_page(chromium, "tests/index.html", "window.mtwReady === true") as pg:
-        yield pg
+def page(explorer_page: Any) -> Any:
+    return explorer_page
 
 
 def _mount(page: Any, state: dict[str, Any] = STATE) -> None:

@@ -5,11 +5,10 @@ cards' entity pieces (suspicious, repaired, judged against gold), all as literal
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _jsserve import js_page, mount_explorer, split_tokens
+from _jsserve import mount_explorer, split_tokens
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 TEXT = f"Ann joined Acme in {HOSTILE} today."
@@ -141,9 +140,8 @@ STATE: dict[str, Any] = {
 
 
 @pytest.fixture()
-def page(chromium: Any) -> Iterator[Any]:
-    with js_page(chromium, "tests/index.html", "window.mtwReady === true") as pg:
-        yield pg
+def page(explorer_page: Any) -> Any:
+    return explorer_page
 
 
 def _mount(page: Any, state: dict[str, Any] = STATE) -> None:
