@@ -4,8 +4,14 @@ const FIELDS = {
   markup: ["markup"],
   offsets: ["text", "head_start", "head_end", "tail_start", "tail_end"],
   mentions: ["text", "head", "tail"],
+  ner: ["text"],
 };
-const OPTIONAL = ["head_type", "tail_type"];
+// Optional fields per mode: entity types for relation extraction, gold spans for NER.
+const OPTIONAL = {
+  markup: ["head_type", "tail_type"], offsets: ["head_type", "tail_type"], mentions: ["head_type", "tail_type"],
+  ner: ["entities"],
+};
+const MODE_TITLES = { ner: "text + gold entities (NER)" };
 
 function h(tag, cls, text) {
   const el = document.createElement(tag);
@@ -78,14 +84,23 @@ function render({ model, el }) {
       model.set("mapping", next);
       model.save_changes();
     };
+    const modes = (model.get("modes") || Object.keys(FIELDS)).filter((m) => m in FIELDS);
+    const mode = modes.includes(mapping.mode) ? mapping.mode : modes[0];
     const row = h("div", "mtw-batch__field");
-    row.append(h("label", null, "entities given as"),
-      select(Object.keys(FIELDS), mapping.mode || "markup", (v) => set("mode", v), "mtw-batch__mode"));
+    if (modes.length > 1) {
+      row.append(h("label", null, "entities given as"),
+        select(modes, mode, (v) => set("mode", v), "mtw-batch__mode"));
+    } else {
+      const only = h("span", "mtw-batch__mode mtw-batch__hint", MODE_TITLES[mode] || mode);
+      only.dataset.mode = mode;
+      row.append(h("label", null, "data"), only);
+    }
     mapBox.appendChild(row);
-    for (const f of [...(FIELDS[mapping.mode || "markup"] || []), ...OPTIONAL]) {
+    const optional = OPTIONAL[mode] || [];
+    for (const f of [...(FIELDS[mode] || []), ...optional]) {
       const r = h("div", "mtw-batch__field");
-      const opts = OPTIONAL.includes(f) ? ["", ...names] : ["", ...names];
-      r.append(h("label", null, f), select(opts, mapping[f] || "", (v) => set(f, v), `mtw-batch__col mtw-batch__col--${f}`));
+      const title = optional.includes(f) ? `${f} (optional)` : f;
+      r.append(h("label", null, title), select(["", ...names], mapping[f] || "", (v) => set(f, v), `mtw-batch__col mtw-batch__col--${f}`));
       mapBox.appendChild(r);
     }
   }
@@ -208,7 +223,7 @@ function render({ model, el }) {
   model.on("msg:custom", onMsg);
 
   const handlers = {
-    "change:columns": drawSetup, "change:mapping": drawMapping,
+    "change:columns": drawSetup, "change:mapping": drawMapping, "change:modes": drawMapping,
     "change:relations_available": drawSetup, "change:relations": drawSetup,
     "change:models_available": drawSetup, "change:models": drawSetup,
     "change:state": drawState, "change:messages": drawMessages, "change:error": drawMessages,

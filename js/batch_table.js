@@ -6,6 +6,12 @@ const COLUMNS = [
   ["followup", "follow-up"], ["source_label", "source output"], ["followup_label", "follow-up output"],
   ["reason", "reason"],
 ];
+// NER rows carry predicted entities as their outputs, and the error categories they show.
+const NER_COLUMNS = [
+  ["relation", "relation"], ["model", "model"], ["verdict", "verdict"], ["source", "source"],
+  ["followup", "follow-up"], ["source_label", "source entities"], ["followup_label", "follow-up entities"],
+  ["categories", "error categories"], ["reason", "reason"],
+];
 const VERDICTS = ["violation", "all", "pass", "not_applicable", "error"];
 
 function h(tag, cls, text) {
@@ -40,9 +46,17 @@ function render({ model, el }) {
 
   const table = h("table", "mtw-batch__table");
   const thead = h("thead");
-  const hr = h("tr");
-  for (const [, title] of COLUMNS) hr.appendChild(h("th", null, title));
-  thead.appendChild(hr);
+  let columns = null;
+  function drawHead(rows) {
+    const ner = model.get("task") === "ner" || rows.some((r) => r.categories !== undefined);
+    const next = ner ? NER_COLUMNS : COLUMNS;
+    if (next === columns) return;
+    columns = next;
+    const hr = h("tr");
+    for (const [, title] of columns) hr.appendChild(h("th", null, title));
+    thead.replaceChildren(hr);
+  }
+  drawHead([]);
   const tbody = h("tbody", "mtw-batch__body");
   table.append(thead, tbody);
 
@@ -69,11 +83,13 @@ function render({ model, el }) {
   function drawRows() {
     tbody.replaceChildren();
     const selected = model.get("selected");
-    for (const r of model.get("rows") || []) {
+    const rows = model.get("rows") || [];
+    drawHead(rows);
+    for (const r of rows) {
       const tr = h("tr", `mtw-batch__row mtw-batch__row--${r.verdict}`);
       tr.dataset.i = String(r.i);
       if (r.i === selected) tr.classList.add("mtw-batch__row--selected");
-      for (const [key] of COLUMNS) {
+      for (const [key] of columns) {
         const td = h("td", `mtw-batch__cell mtw-batch__cell--${key}`, r[key]);
         td.title = r[key] ?? "";
         tr.appendChild(td);
@@ -119,6 +135,51 @@ function render({ model, el }) {
     return box;
   }
 
+  // A sentence with its entities marked: [[piece, label], ...], label "" between entities.
+  function entityLine(parts, cls) {
+    const line = h("div", `mtw-batch__ents ${cls || ""}`.trim());
+    for (const [text, label] of parts || []) {
+      if (!label) {
+        line.appendChild(document.createTextNode(text));
+        continue;
+      }
+      const mark = h("mark", "mtw-batch__ent");
+      mark.dataset.label = label;
+      mark.append(h("span", "mtw-batch__ent-text", text), h("span", "mtw-batch__ent-label", label));
+      line.appendChild(mark);
+    }
+    return line;
+  }
+
+  function nerDetail(n) {
+    const box = h("div", "mtw-batch__ner");
+    box.appendChild(h("div", "mtw-batch__detail-label", "source: predicted entities"));
+    box.appendChild(entityLine(n.source, "mtw-batch__ents--source"));
+    box.appendChild(h("div", "mtw-batch__detail-label", "follow-up: predicted entities"));
+    box.appendChild(entityLine(n.followup, "mtw-batch__ents--followup"));
+    if (n.gold) {
+      box.appendChild(h("div", "mtw-batch__detail-label", "source: gold entities"));
+      box.appendChild(entityLine(n.gold, "mtw-batch__ents--gold"));
+    }
+    if ((n.suspicious || []).length) {
+      box.appendChild(h("div", "mtw-batch__detail-label",
+        n.judged ? "suspicious entities (category judged against gold)" : "suspicious entities (no gold: what the disagreement suggests)"));
+      const list = h("ul", "mtw-batch__suspicious");
+      for (const e of n.suspicious) {
+        const li = h("li", "mtw-batch__suspect");
+        li.appendChild(h("span", "mtw-batch__suspect-text", e.text));
+        li.appendChild(document.createTextNode(`: ${e.source} in the source, ${e.followup} in the follow-up · `));
+        const cat = n.judged
+          ? `source ${e.source_category ?? "unjudged"}, follow-up ${e.followup_category ?? "unjudged"}`
+          : `suggests ${e.suggests}`;
+        li.appendChild(h("span", "mtw-batch__suspect-category", cat));
+        list.appendChild(li);
+      }
+      box.appendChild(list);
+    }
+    return box;
+  }
+
   function drawDetail() {
     detail.replaceChildren();
     const d = model.get("detail") || {};
@@ -134,9 +195,13 @@ function render({ model, el }) {
     detail.appendChild(h("div", "mtw-batch__detail-label", "follow-up"));
     detail.appendChild(diffLine(d.followup_diff));
     if (d.note) detail.appendChild(h("div", "mtw-batch__note", d.note));
-    const outs = h("div", "mtw-batch__outputs");
-    outs.append(output("source output", d.source_output), output("follow-up output", d.followup_output));
-    detail.appendChild(outs);
+    if (d.ner) {
+      detail.appendChild(nerDetail(d.ner));
+    } else {
+      const outs = h("div", "mtw-batch__outputs");
+      outs.append(output("source output", d.source_output), output("follow-up output", d.followup_output));
+      detail.appendChild(outs);
+    }
     detail.appendChild(h("div", "mtw-batch__reason", d.reason));
     const open = h("button", "mtw-batch__open-explorer", "Open in Explorer");
     open.addEventListener("click", () => send({ kind: "explorer", i: d.i }));

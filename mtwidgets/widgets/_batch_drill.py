@@ -17,6 +17,7 @@ import pandas as pd
 
 from ..core.results import Results
 from . import _batch_agg as agg
+from . import _batch_ner as ner
 from ._batch_views import BatchControls, BatchTable
 
 SELECT = "pick"  # the point-selection name on every chart
@@ -37,6 +38,8 @@ class DrillDown:
     _model_specs: dict[str, Any]
     _loaded: dict[str, Any]
     _explorer_box: Any
+    _categories: ner.CategoryTally | None
+    _gold: dict[str, Any] | None
 
     @property
     def results(self) -> Results:  # pragma: no cover - BatchPanel defines it
@@ -44,7 +47,8 @@ class DrillDown:
 
     @property
     def selection(self) -> pd.DataFrame:
-        """The violations selected in a chart (empty when nothing is selected)."""
+        """The violations selected in a chart (empty when nothing is selected); for the NER
+        category chart, the violations whose suspicious entities show the clicked category."""
         frame = self.results.frame
         if self._selection is None or not len(frame):
             return frame.iloc[0:0]
@@ -55,8 +59,10 @@ class DrillDown:
         return self._tally.summary(by, overall=overall)
 
     def select(self, chart: str = "vr", **fields: Any) -> pd.DataFrame:
-        """Select as a click on ``chart`` ("vr", "labels", "slice") would, e.g.
-        ``panel.select(relation="MR-S2", model="re-patterns")``; returns ``selection``."""
+        """Select as a click on ``chart`` ("vr", "labels" or "categories", "slice") would, e.g.
+        ``panel.select(relation="MR-S2", model="re-patterns")`` or
+        ``panel.select("categories", model="ner-spacy-sm", category="omission")``; returns
+        ``selection``."""
         if chart not in self._charts:
             raise ValueError(f"chart must be one of {list(self._charts)}, got {chart!r}")
         self._set_selection((chart, [dict(fields)]) if fields else None)
@@ -79,7 +85,9 @@ class DrillDown:
         models = {m: self._loaded.get(m) or self._model_specs[m] for m in self.controls.models}
         # The row itself as a one-group suite: the Explorer opens on exactly this group
         # (its sources and follow-ups), every model's verdict beside it.
-        explorer = Explorer(models=models, relations=[relation], data=Results(frame.iloc[[i]]), seed=int(r["seed"]))
+        explorer = Explorer(
+            models=models, relations=[relation], data=Results(frame.iloc[[i]]), seed=int(r["seed"])
+        )
         self._explorer_box.children = [explorer]
         return explorer
 
@@ -103,6 +111,10 @@ class DrillDown:
     def _selection_mask(self, frame: pd.DataFrame) -> pd.Series:
         assert self._selection is not None
         key, points = self._selection
+        if key == "categories":
+            if self._categories is None:
+                return pd.Series(False, index=frame.index)
+            return self._categories.mask(frame, points)
         slices = agg.slice_values(frame, self._tally.slice_of) if key == "slice" else None
         return agg.selection_mask(
             frame, points, slices, self._tally.slices_kept() if key == "slice" else None
@@ -136,11 +148,22 @@ class DrillDown:
             t.page = min(max(t.page, 0), pages - 1)
             return
         shown = self._positions[t.page * t.page_size : (t.page + 1) * t.page_size]
-        t.rows = agg.table_rows(self.results.frame, shown.tolist())
+        frame = self.results.frame
+        rows = agg.table_rows(frame, shown.tolist())
+        if self._categories is not None:  # NER: entities instead of (absent) labels, categories
+            for row, extra in zip(rows, ner.table_extras(frame, shown.tolist(), self._categories)):
+                row.update(extra)
+        t.rows = rows
 
     def _show_detail(self, i: int) -> None:
         frame = self.results.frame
-        self.table.detail = agg.row_detail(frame, i) if 0 <= i < len(frame) else {}
+        if not 0 <= i < len(frame):
+            self.table.detail = {}
+            return
+        detail = agg.row_detail(frame, i)
+        if self._categories is not None:
+            detail["ner"] = ner.ner_detail(frame, i, self._gold)
+        self.table.detail = detail
 
     def _explorer_from_view(self, message: Mapping[str, Any]) -> str:
         self.open_in_explorer(int(message.get("i", -1)))

@@ -65,11 +65,17 @@ def model_specs(models: Any, task: str) -> dict[str, Any]:
     return out
 
 
-def make_charts() -> dict[str, Any]:
+def chart_keys(task: str) -> tuple[str, ...]:
+    """The panel's charts: NER swaps the source-label heatmap (an NER source has no single
+    label) for the error-category distribution."""
+    return ("vr", "categories", "slice") if task == "ner" else ("vr", "labels", "slice")
+
+
+def make_charts(task: str = "re") -> dict[str, Any]:
     import altair as alt
 
     alt.JupyterChart.enable_offline()  # vega from vl-convert's bundle: no CDN, works offline
-    return {key: alt.JupyterChart(None) for key in ("vr", "labels", "slice")}  # type: ignore[arg-type]
+    return {key: alt.JupyterChart(None) for key in chart_keys(task)}  # type: ignore[arg-type]
 
 
 def reorder(results: Results, models: list[str], relations: list[str]) -> Results:

@@ -1,7 +1,9 @@
 """The Batch panel's set-up: which columns hold the text and the spans, checked before a run.
 
 A mapping names the user's columns for the canonical fields :func:`mtwidgets.load_inputs`
-reads (``markup``; or ``text`` with offsets or mention strings; optional entity types).
+reads: for relation extraction ``markup``, or ``text`` with offsets or mention strings
+(optional entity types); for NER (mode ``ner``) ``text`` and an optional ``entities``
+column of gold spans (``[{start, end, label}, ...]`` or its JSON string).
 Column-level problems (a missing column, an offsets column with no integers) stop the run
 with a message naming the column and the fix; row-level problems (a span past the end of
 its text) skip that row and are reported by ``LoadedData.skipped``.
@@ -21,39 +23,114 @@ MODES: dict[str, tuple[str, ...]] = {
     "markup": ("markup",),
     "offsets": ("text", "head_start", "head_end", "tail_start", "tail_end"),
     "mentions": ("text", "head", "tail"),
+    "ner": ("text",),
 }
 OPTIONAL: tuple[str, ...] = ("head_type", "tail_type")
+# The optional fields of each mode (entity types for relation extraction, gold for NER).
+MODE_OPTIONAL: dict[str, tuple[str, ...]] = {
+    "markup": OPTIONAL,
+    "offsets": OPTIONAL,
+    "mentions": OPTIONAL,
+    "ner": ("entities",),
+}
+TASK_MODES: dict[str, tuple[str, ...]] = {"re": ("markup", "offsets", "mentions"), "ner": ("ner",)}
 OFFSETS: tuple[str, ...] = ("head_start", "head_end", "tail_start", "tail_end")
-FIELDS: tuple[str, ...] = ("markup", "text", *OFFSETS, "head", "tail", *OPTIONAL)
+FIELDS: tuple[str, ...] = ("markup", "text", *OFFSETS, "head", "tail", *OPTIONAL, "entities")
+# Column names that commonly hold NER gold spans, most specific first.
+GOLD_COLUMNS: tuple[str, ...] = ("entities", "gold", "ents", "spans", "ner")
 
 
-def guess_mapping(columns: list[str]) -> dict[str, str]:
-    """The mapping a frame's own column names suggest (same-named columns), else empty fields."""
+def modes_for(task: str | None) -> tuple[str, ...]:
+    """The mapping modes that fit a task (every mode when the task is not known)."""
+    return TASK_MODES.get(task or "", tuple(MODES)) if task else tuple(MODES)
+
+
+def guess_mapping(columns: list[str], task: str = "re") -> dict[str, str]:
+    """The mapping a frame's own column names suggest (same-named columns), else empty fields.
+
+    For NER the gold column may go by a few usual names (``entities``, ``gold``, ...).
+    """
     cols = set(columns)
-    mode = next((m for m, need in MODES.items() if set(need) <= cols), "markup")
-    out = {"mode": mode, **{f: (f if f in cols else "") for f in FIELDS}}
+    if task == "ner":
+        gold = next((c for c in GOLD_COLUMNS if c in cols), "")
+        return {
+            "mode": "ner",
+            **{f: "" for f in FIELDS},
+            "text": "text" if "text" in cols else "",
+            "entities": gold,
+        }
+    mode = next((m for m, need in MODES.items() if m in TASK_MODES["re"] and set(need) <= cols), "markup")
+    out = {"mode": mode, **{f: (f if f in cols else "") for f in FIELDS if f != "entities"}}
     return out
 
 
-def check_mapping(frame: pd.DataFrame, mapping: Mapping[str, str]) -> dict[str, str]:
+def infer_task(data: Any, models: Any, relations: Any) -> str:
+    """The task a panel is for, when not given: the relations' task, else the inputs', else
+    the embedded models', else relation extraction.
+
+    A frame with a gold-entities column and no relation-extraction column is NER data.
+    """
+    from ..core.inputs import BaseInput
+    from ..core.registry import relation
+
+    given = (
+        [] if relations in (None, "all") else ([relations] if isinstance(relations, str) else list(relations))
+    )
+    tasks = {str(relation(r).task if isinstance(r, str) else getattr(r, "task", "")) for r in given}
+    tasks.discard("")
+    if len(tasks) > 1:
+        raise InputError(
+            f"the relations {[getattr(r, 'name', r) for r in given]} belong to different tasks {sorted(tasks)}; "
+            "run one task per panel"
+        )
+    if tasks:
+        return str(tasks.pop())
+    if isinstance(data, pd.DataFrame):
+        cols = {str(c) for c in data.columns}
+        re_cols = {"markup", "head", "tail", *OFFSETS}
+        if cols & set(GOLD_COLUMNS) and "text" in cols and not cols & re_cols:
+            return "ner"
+    elif isinstance(data, (list, tuple)) and data and isinstance(data[0], BaseInput):
+        return str(data[0].task)
+    if models is not None and not isinstance(models, Mapping):
+        from ..models import describe
+
+        names = [models] if isinstance(models, str) else list(models)
+        table = describe()
+        known = dict(zip(table["name"], table["task"]))
+        found = {known[n] for n in names if n in known}
+        if len(found) == 1:
+            return str(found.pop())
+    return "re"
+
+
+def check_mapping(frame: pd.DataFrame, mapping: Mapping[str, str], task: str | None = None) -> dict[str, str]:
     """Validate ``mapping`` against ``frame``; return it normalised, or raise InputError.
 
     Every problem found is listed in one message, so a user fixes them in one go.
     """
     mode = mapping.get("mode", "")
-    if mode not in MODES:
-        raise InputError(f"column mapping mode {mode!r} is unknown; choose one of {', '.join(MODES)}")
+    modes = modes_for(task)
+    if mode not in modes:
+        raise InputError(
+            f"column mapping mode {mode!r} does not fit {task or 'this'} data; choose one of {', '.join(modes)}"
+        )
     columns = [str(c) for c in frame.columns]
     problems: list[str] = []
     out = {"mode": mode}
-    for field in (*MODES[mode], *OPTIONAL):
+    for field in (*MODES[mode], *MODE_OPTIONAL[mode]):
         col = str(mapping.get(field) or "")
         if not col:
-            if field not in OPTIONAL:
+            if field not in MODE_OPTIONAL[mode]:
                 problems.append(f"choose the column holding {field!r}")
             continue
         if col not in columns:
             problems.append(f"{field!r} is mapped to column {col!r}, which the data does not have")
+            continue
+        if out.get("text") == col and field == "entities":
+            problems.append(
+                f"'entities' and 'text' are both mapped to column {col!r}; map 'entities' to the gold spans"
+            )
             continue
         out[field] = col
         problem = _column_type_problem(frame[col], field, col)
@@ -70,6 +147,14 @@ def _column_type_problem(values: pd.Series, field: str, col: str) -> str | None:
     present = values.dropna()
     if not len(present):
         return f"column {col!r} (for {field!r}) is empty"
+    if field == "entities":
+        # Lists of {start, end, label} (or their JSON strings); a bad cell skips its row only.
+        if not any(isinstance(v, (str, list, tuple)) or hasattr(v, "tolist") for v in present.head(50)):
+            return (
+                f"column {col!r} (for 'entities') holds {values.dtype} values (e.g. {present.iloc[0]!r}), not "
+                "lists of {start, end, label}; map it to the gold-entities column or leave it empty"
+            )
+        return None
     if field in OFFSETS:
         numeric = pd.to_numeric(present, errors="coerce")
         if numeric.isna().all():
@@ -88,7 +173,7 @@ def _column_type_problem(values: pd.Series, field: str, col: str) -> str | None:
 
 def mapped_frame(frame: pd.DataFrame, mapping: Mapping[str, str]) -> pd.DataFrame:
     """The user's rows under the canonical column names, index (row labels) kept."""
-    fields = [f for f in (*MODES[mapping["mode"]], *OPTIONAL) if mapping.get(f)]
+    fields = [f for f in (*MODES[mapping["mode"]], *MODE_OPTIONAL[mapping["mode"]]) if mapping.get(f)]
     return pd.DataFrame({f: frame[mapping[f]] for f in fields}, index=frame.index)
 
 
@@ -111,7 +196,7 @@ def load(
     if isinstance(data, pd.DataFrame):
         if mapping is None:
             raise InputError("give a column mapping for a DataFrame")
-        frame = sample_frame(mapped_frame(data, check_mapping(data, mapping)), sample, seed)
+        frame = sample_frame(mapped_frame(data, check_mapping(data, mapping, task)), sample, seed)
         return load_inputs(frame, task=task, on_bad="skip")
     if sample:
         data = list(data)

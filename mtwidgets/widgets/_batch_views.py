@@ -58,6 +58,7 @@ class BatchControls(_Dispatching):
     ------
     columns: the data's columns as ``{name, dtype}`` (empty when the data is not a frame).
     mapping: ``{mode, markup, text, head_start, ...}``: the user's column for each field.
+    modes: the mapping modes that fit the task (``["ner"]`` for NER, the three RE ones else).
     relations_available / relations: every relation of the task / the ones to run.
     models_available / models: every model given / the ones to run.
     seed, sample (0 = every row), slice_column ("" = none), chunk_size.
@@ -72,6 +73,7 @@ class BatchControls(_Dispatching):
 
     columns: traitlets.List[Any] = traitlets.List().tag(sync=True)
     mapping = traitlets.Dict().tag(sync=True)
+    modes: traitlets.List[Any] = traitlets.List(["markup", "offsets", "mentions"]).tag(sync=True)
     relations_available: traitlets.List[Any] = traitlets.List().tag(sync=True)
     relations: traitlets.List[Any] = traitlets.List().tag(sync=True)
     models_available: traitlets.List[Any] = traitlets.List().tag(sync=True)
@@ -111,6 +113,7 @@ class BatchTable(_Dispatching):
     filter: a one-line description of the chart selection filtering the table ("" = none).
     selected: the frame position open in the detail view (-1 = none); detail: what it shows.
     state: mirrors the controls' state.
+    task: the panel's task ("ner" rows list predicted entities and error categories).
     """
 
     _esm = asset_path("batch_table.js")
@@ -125,6 +128,7 @@ class BatchTable(_Dispatching):
     selected = traitlets.Int(-1).tag(sync=True)
     detail = traitlets.Dict().tag(sync=True)
     state = traitlets.Unicode("idle").tag(sync=True)
+    task = traitlets.Unicode("re").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
 
     @traitlets.validate("verdict")

@@ -6,6 +6,12 @@ progress (groups done / total, rate, ETA, running VR per relation); three Altair
 (VR per relation x model, a heatmap per source label, VR per slice); the paged table of
 violations with a detail view; and an Explorer opened on a row.
 
+For NER (``task="ner"``, or inferred from TIN relations, NER inputs or a frame with
+``text`` + ``entities``) the set-up maps a text column and an optional gold-entities
+column, the label heatmap gives way to the distribution of the suspicious entities' error
+categories (TIN section 4.6; gold-free kinds without gold), the table lists predicted
+entities, and the report carries TIN's tables.
+
 Design
 ------
 - The run happens on the kernel's main thread, chunk by chunk (``Runner.iter_chunks``):
@@ -41,8 +47,10 @@ from ..core.errors import InputError, MTError
 from ..core.results import Results
 from ..core.runner import Progress
 from . import _batch_agg as agg
+from . import _batch_ner as ner
 from . import _batch_setup as setup
 from ._batch_drill import SELECT, DrillDown
+from ._batch_ner import CategoryTally
 from ._batch_run import (
     PanelRunner,
     as_frame,
@@ -68,14 +76,14 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         path, or a list of inputs / markup strings.
     models:
         ``{name: model}`` or embedded model names (loaded on the first run); ``None``: every
-        embedded model of the task.
+        embedded model of the task (for NER the two spaCy pipelines).
     relations:
         Names or relation objects; ``None``: every relation of the task.
     seed, sample:
         Fix every random choice; ``sample`` rows drawn with the seed (``None``: all rows).
     mapping:
-        ``{"mode": "markup"|"offsets"|"mentions", field: column, ...}``; guessed from the
-        column names when not given.
+        ``{"mode": "markup"|"offsets"|"mentions"|"ner", field: column, ...}``; guessed from
+        the column names when not given (NER: ``{"mode": "ner", "text": ..., "entities": ...}``).
     slice:
         A column of ``data`` whose values get their own VR chart (e.g. a topic or source).
     chunk_size:
@@ -83,6 +91,9 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         for full model batches, small enough that an interrupt loses little.
     cache:
         The prediction cache (default: the process-wide one ``mt.run`` uses).
+    task:
+        ``"re"``, ``"ner"``, ...; ``None`` infers it from the relations, then the data,
+        then the models (see :func:`~mtwidgets.widgets._batch_setup.infer_task`).
     """
 
     def __init__(
@@ -99,7 +110,7 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         batch_size: int = 64,
         cache: PredictionCache | str | None = None,
         page_size: int = 25,
-        task: str = "re",
+        task: str | None = None,
         max_errors: int = 10,
         export_dir: str | Path = "mtwidgets_export",
     ) -> None:
@@ -108,6 +119,9 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
 
         if chunk_size is not None and chunk_size < 1:
             raise ValueError(f"chunk_size must be a positive number of sources, got {chunk_size}")
+        data = as_frame(data)
+        if task is None:
+            task = setup.infer_task(data, models, relations)
         self.task, self.batch_size, self.max_errors = task, batch_size, max_errors
         self.chunk_size, self.export_dir = chunk_size, Path(export_dir)
         self._cache = (
@@ -115,7 +129,7 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
             if isinstance(cache, PredictionCache)
             else (PredictionCache(cache) if cache is not None else default_cache())
         )
-        self._data = as_frame(data)
+        self._data = data
         self._model_specs = model_specs(models, task)
         self._loaded: dict[str, Any] = {}
         given = (
@@ -140,7 +154,8 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
             columns=columns,
             mapping=dict(mapping)
             if mapping
-            else (setup.guess_mapping([c["name"] for c in columns]) if is_frame else {}),
+            else (setup.guess_mapping([c["name"] for c in columns], task) if is_frame else {}),
+            modes=list(setup.modes_for(task)),
             relations_available=available,
             relations=list(self._relation_specs),
             models_available=list(self._model_specs),
@@ -149,8 +164,8 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
             sample=sample or 0,
             slice_column=slice or "",
         )
-        self.table = BatchTable(page_size=page_size)
-        self._charts = make_charts()
+        self.table = BatchTable(page_size=page_size, task=task)
+        self._charts = make_charts(task)
         for key, chart in self._charts.items():
             chart.observe(lambda change, key=key: self._on_chart_select(key, change), names="_vl_selections")
         self._chart_box = ipywidgets.HBox(
@@ -163,6 +178,8 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         self._results: Results | None = None
         self._skipped: list[tuple[Any, str]] = []
         self._tally = agg.Tally()
+        self._categories: CategoryTally | None = None
+        self._gold: dict[str, Any] | None = None
         self._done, self._total = 0, 0
         self._resume_key: str | None = None
         self._order: tuple[list[str], list[str]] = ([], [])
@@ -196,6 +213,16 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
             )
             self._results.skipped = list(self._skipped)
         return self._results
+
+    def category_summary(self) -> pd.DataFrame:
+        """NER: the error categories behind the category chart, one row per (relation, model,
+        category) with ``count``, ``share`` and ``issues``; the ``"All relations"`` rows
+        equal :func:`mtwidgets.ner.evaluate.category_table` on ``results`` (with gold) or the
+        gold-free :func:`~mtwidgets.ner.evaluate.kind_table` (without). Empty before an NER run.
+        """
+        if self._categories is None:
+            return pd.DataFrame(columns=["relation", "model", "category", "count", "share", "issues"])
+        return self._categories.table().copy()
 
     def run(self, *, raise_interrupt: bool = True) -> Results:
         """Run (or resume) with the set-up shown; returns ``results``.
@@ -231,6 +258,8 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
                 self._parts.append(part)
                 self._results = None
                 self._tally.add(part.frame)
+                if self._categories is not None:
+                    self._categories.add(part)
                 self._done = min(self._done + size, self._total)
                 self._in_chunk = (0.0, min(size, self._total - self._done))
                 self._tick(charts=True)
@@ -272,11 +301,20 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         directory: str | Path | None = None,
         *,
         what: Sequence[str] = ("results", "charts", "report"),
+        repair: bool = False,
     ) -> list[Path]:
-        """Write results (Parquet, JSONL, CSV), each chart (HTML, PNG) and the HTML report."""
+        """Write results (Parquet, JSONL, CSV), each chart (HTML, PNG) and the HTML report.
+
+        For NER the report carries TIN's tables (suspicious issues and their precision
+        against gold, error categories, gold-free kinds, issues); ``repair=True`` adds the
+        relabeling repair's metrics (Table 6), which re-runs the models on many mutants and
+        takes minutes rather than seconds.
+        """
         from ._batch_export import export_all
 
-        paths = export_all(self, Path(directory) if directory is not None else self.export_dir, what)
+        paths = export_all(
+            self, Path(directory) if directory is not None else self.export_dir, what, repair=repair
+        )
         self.controls.exported = [str(p) for p in paths]
         return paths
 
@@ -335,6 +373,9 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         self._total, self._skipped, self._resume_key = len(loaded.inputs), list(loaded.skipped), key
         self._order = (list(runner.models), [r.name for r in runner.relations])
         self._tally = agg.Tally(self._slice_of())
+        if self.task == "ner":
+            self._gold = ner.gold_index(loaded.inputs)
+            self._categories = ner.CategoryTally(self._gold)
         self._selection = None
 
     def _on_progress(self, p: Progress) -> None:
