@@ -8,7 +8,13 @@ round gives both sides a fresh prediction cache and an empty spaCy parse cache (
 inherits the other's work), and the order alternates between rounds. Reported: each
 round's times, and ``mt.run time / panel time`` (target >= 0.95) as the median of rounds.
 
-Run: ``python benchmarks/bench_batch_panel.py [--rounds 3] [--models re-patterns,re-minilm]``.
+``--task ner`` runs the NER sample (``mt.datasets.ner_sample_frame()``, every TIN relation,
+both spaCy pipelines) and also reports what the panel's NER extras cost: locating and
+judging the violations' error categories chunk by chunk, and rebuilding the charts
+(the category chart among them) during the run.
+
+Run: ``python benchmarks/bench_batch_panel.py [--rounds 3] [--models re-patterns,re-minilm]``
+or ``python benchmarks/bench_batch_panel.py --task ner [--rounds 3]``.
 """
 
 from __future__ import annotations
@@ -22,6 +28,22 @@ import pandas as pd
 
 import mtwidgets as mt
 from mtwidgets.re import entities
+from mtwidgets.widgets.batch import BatchPanel
+
+TASK = {"task": "re"}
+CHARTS = {"seconds": 0.0, "updates": 0}
+_update_charts = BatchPanel._update_charts
+
+
+def _timed_update_charts(self: BatchPanel) -> None:
+    """The panel's chart refresh, timed (the category chart is rebuilt with the others)."""
+    t = time.perf_counter()
+    _update_charts(self)
+    CHARTS["seconds"] += time.perf_counter() - t
+    CHARTS["updates"] += 1
+
+
+BatchPanel._update_charts = _timed_update_charts  # type: ignore[method-assign]
 
 
 def _fresh() -> mt.PredictionCache:
@@ -32,7 +54,7 @@ def _fresh() -> mt.PredictionCache:
 def time_run(data: pd.DataFrame, models: dict[str, Any], seed: int) -> tuple[float, mt.Results]:
     cache = _fresh()
     t = time.perf_counter()
-    results = mt.run(data, "all", models, seed=seed, cache=cache)
+    results = mt.run(data, "all", models, seed=seed, cache=cache, task=TASK["task"])
     return time.perf_counter() - t, results
 
 
@@ -40,8 +62,9 @@ def time_panel(
     data: pd.DataFrame, models: dict[str, Any], seed: int, chunk_size: int | None
 ) -> tuple[float, Any]:
     cache = _fresh()
+    CHARTS.update(seconds=0.0, updates=0)
     t = time.perf_counter()
-    panel = mt.BatchPanel(
+    panel = BatchPanel(
         data=data, models=models, relations="all", seed=seed, cache=cache, chunk_size=chunk_size
     )
     panel.run()
@@ -53,17 +76,21 @@ def time_panel(
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--models", default="re-patterns,re-minilm")
+    parser.add_argument("--models", default=None, help="default: both embedded models of the task")
+    parser.add_argument("--task", default="re", choices=("re", "ner"))
     parser.add_argument(
         "--chunk-size", type=int, default=None, help="sources per chunk (default: the panel's)"
     )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
 
-    data = mt.datasets.re_sample()
-    models = {name: mt.models.load(name) for name in args.models.split(",")}
+    TASK["task"] = args.task
+    data = mt.datasets.ner_sample_frame() if args.task == "ner" else mt.datasets.re_sample()
+    names = args.models.split(",") if args.models else mt.models.available(args.task)
+    models = {name: mt.models.load(name) for name in names}
     print(
-        f"shipped sample: {len(data)} sources, all {len(mt.catalogue('re'))} RE relations, models {list(models)}"
+        f"shipped sample: {len(data)} sources, all {len(mt.catalogue(args.task))} {args.task.upper()} relations, "
+        f"models {list(models)}"
     )
     # warm-up: lazy imports, lexicons, model weights, Altair's schema, the offline Vega bundle
     _, reference = time_run(data, models, args.seed)
@@ -75,14 +102,17 @@ def main() -> None:
 
     print(f"{'round':>5s} {'first':>8s} {'mt.run s':>9s} {'panel s':>8s} {'ratio':>6s}")
     ratios, run_times, panel_times = [], [], []
+    extra: list[tuple[float, float, float, float]] = []
     for k in range(args.rounds):
         if k % 2 == 0:
             run_s, _ = time_run(data, models, args.seed)
-            panel_s, _ = time_panel(data, models, args.seed, args.chunk_size)
+            panel_s, panel = time_panel(data, models, args.seed, args.chunk_size)
         else:
-            panel_s, _ = time_panel(data, models, args.seed, args.chunk_size)
+            panel_s, panel = time_panel(data, models, args.seed, args.chunk_size)
             run_s, _ = time_run(data, models, args.seed)
         ratios.append(run_s / panel_s)
+        if args.task == "ner":
+            extra.append((panel._categories.seconds, CHARTS["seconds"], CHARTS["updates"], panel_s))
         run_times.append(run_s)
         panel_times.append(panel_s)
         first = "mt.run" if k % 2 == 0 else "panel"
@@ -92,6 +122,14 @@ def main() -> None:
         f"ratio mt.run/panel {statistics.median(ratios):.3f} (range {min(ratios):.3f}-{max(ratios):.3f}; "
         "target >= 0.95)"
     )
+    for cat_s, chart_s, updates, total_s in extra:
+        print(
+            f"NER extras: error categories {cat_s:.3f} s ({100 * cat_s / total_s:.1f}% of the panel's time), "
+            f"{updates:.0f} chart refreshes {chart_s:.2f} s ({100 * chart_s / total_s:.1f}%)"
+        )
+    if extra:
+        table = panel._categories.table()
+        print(table[table["relation"] == "All relations"].to_string(index=False))
 
 
 if __name__ == "__main__":
