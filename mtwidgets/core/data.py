@@ -20,6 +20,8 @@ from .inputs import BaseInput, RelationInput, TextInput, input_from_dict
 
 _OFFSET_COLUMNS = ("head_start", "head_end", "tail_start", "tail_end")
 _TEXT_COLUMNS = ("markup", "text", "head", "tail", "head_type", "tail_type")
+# Column names that commonly hold NER gold spans, most specific first.
+GOLD_COLUMNS: tuple[str, ...] = ("entities", "gold", "ents", "spans", "ner")
 
 
 @dataclass
@@ -142,3 +144,47 @@ def load_inputs(data: Any, *, task: str | None = "re", on_bad: str = "raise") ->
         detail = f" ({out.skipped_summary()})" if out.skipped else ""
         raise InputError(f"no usable inputs in the data{detail}")
     return out
+
+
+def infer_task(data: Any, models: Any = None, relations: Any = None) -> str:
+    """The task a widget is for, when not given: the relations' task, else the inputs', else
+    the embedded models', else relation extraction.
+
+    A frame with a gold-entities column and no relation-extraction column is NER data.
+    """
+    from .registry import relation
+    from .results import Results
+
+    given = (
+        [] if relations in (None, "all") else ([relations] if isinstance(relations, str) else list(relations))
+    )
+    tasks = {str(relation(r).task if isinstance(r, str) else getattr(r, "task", "")) for r in given}
+    tasks.discard("")
+    if len(tasks) > 1:
+        raise InputError(
+            f"the relations {[getattr(r, 'name', r) for r in given]} belong to different tasks {sorted(tasks)}; "
+            "run one task per widget"
+        )
+    if tasks:
+        return str(tasks.pop())
+    if isinstance(data, BaseInput):
+        return data.task
+    if isinstance(data, Results) and len(data.frame):
+        return str(data.frame["task"].iloc[0])
+    if hasattr(data, "columns") and hasattr(data, "to_dict"):
+        cols = {str(c) for c in data.columns}
+        re_cols = {"markup", "head", "tail", *_OFFSET_COLUMNS}
+        if cols & set(GOLD_COLUMNS) and "text" in cols and not cols & re_cols:
+            return "ner"
+    elif isinstance(data, (list, tuple)) and data and isinstance(data[0], BaseInput):
+        return str(data[0].task)
+    if models is not None and not isinstance(models, Mapping):
+        from ..models import describe
+
+        names = [models] if isinstance(models, str) else list(models)
+        table = describe()
+        known = dict(zip(table["name"], table["task"]))
+        found = {known[n] for n in names if n in known}
+        if len(found) == 1:
+            return str(found.pop())
+    return "re"

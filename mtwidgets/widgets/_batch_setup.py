@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..core.data import LoadedData, load_inputs
+from ..core.data import GOLD_COLUMNS, LoadedData, load_inputs
 from ..core.errors import InputError
 
 MODES: dict[str, tuple[str, ...]] = {
@@ -36,8 +36,6 @@ MODE_OPTIONAL: dict[str, tuple[str, ...]] = {
 TASK_MODES: dict[str, tuple[str, ...]] = {"re": ("markup", "offsets", "mentions"), "ner": ("ner",)}
 OFFSETS: tuple[str, ...] = ("head_start", "head_end", "tail_start", "tail_end")
 FIELDS: tuple[str, ...] = ("markup", "text", *OFFSETS, "head", "tail", *OPTIONAL, "entities")
-# Column names that commonly hold NER gold spans, most specific first.
-GOLD_COLUMNS: tuple[str, ...] = ("entities", "gold", "ents", "spans", "ner")
 
 
 def modes_for(task: str | None) -> tuple[str, ...]:
@@ -62,46 +60,6 @@ def guess_mapping(columns: list[str], task: str = "re") -> dict[str, str]:
     mode = next((m for m, need in MODES.items() if m in TASK_MODES["re"] and set(need) <= cols), "markup")
     out = {"mode": mode, **{f: (f if f in cols else "") for f in FIELDS if f != "entities"}}
     return out
-
-
-def infer_task(data: Any, models: Any, relations: Any) -> str:
-    """The task a panel is for, when not given: the relations' task, else the inputs', else
-    the embedded models', else relation extraction.
-
-    A frame with a gold-entities column and no relation-extraction column is NER data.
-    """
-    from ..core.inputs import BaseInput
-    from ..core.registry import relation
-
-    given = (
-        [] if relations in (None, "all") else ([relations] if isinstance(relations, str) else list(relations))
-    )
-    tasks = {str(relation(r).task if isinstance(r, str) else getattr(r, "task", "")) for r in given}
-    tasks.discard("")
-    if len(tasks) > 1:
-        raise InputError(
-            f"the relations {[getattr(r, 'name', r) for r in given]} belong to different tasks {sorted(tasks)}; "
-            "run one task per panel"
-        )
-    if tasks:
-        return str(tasks.pop())
-    if isinstance(data, pd.DataFrame):
-        cols = {str(c) for c in data.columns}
-        re_cols = {"markup", "head", "tail", *OFFSETS}
-        if cols & set(GOLD_COLUMNS) and "text" in cols and not cols & re_cols:
-            return "ner"
-    elif isinstance(data, (list, tuple)) and data and isinstance(data[0], BaseInput):
-        return str(data[0].task)
-    if models is not None and not isinstance(models, Mapping):
-        from ..models import describe
-
-        names = [models] if isinstance(models, str) else list(models)
-        table = describe()
-        known = dict(zip(table["name"], table["task"]))
-        found = {known[n] for n in names if n in known}
-        if len(found) == 1:
-            return str(found.pop())
-    return "re"
 
 
 def check_mapping(frame: pd.DataFrame, mapping: Mapping[str, str], task: str | None = None) -> dict[str, str]:

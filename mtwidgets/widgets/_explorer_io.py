@@ -14,21 +14,16 @@ from ..core.inputs import BaseInput, RelationInput, input_from_dict
 from ..core.predictions import Prediction
 from ..core.results import Results
 
-DEFAULT_MODELS: dict[str, tuple[str, ...]] = {
-    "re": ("re-patterns", "re-minilm"),
-    "ner": ("ner-spacy-sm", "ner-spacy-md"),
-}
-
 SavedGroup = tuple[str, tuple[BaseInput, ...]]  # (relation name, follow-ups) of a saved suite row
 
 
 def resolve_models(models: Any, task: str = "re") -> dict[str, Any]:
-    from ..models import load
+    from ..models import available, load
 
     if models is None:
-        if task not in DEFAULT_MODELS:
+        models = available(task)
+        if not models:
             raise InputError(f"no embedded models for {task!r}; pass models={{name: model}}")
-        models = list(DEFAULT_MODELS[task])
     if isinstance(models, str):
         models = [models]
     if isinstance(models, dict):
@@ -38,27 +33,6 @@ def resolve_models(models: Any, task: str = "re") -> dict[str, Any]:
     if not out:
         raise ValueError("models is empty; give {name: model} or embedded names like ['re-patterns']")
     return out
-
-
-def infer_task(data: Any, relations: Any) -> str:
-    """The task of ``data`` (or, without data, of the first relation named); default "re"."""
-    if data is None:
-        if relations is not None and relations != "all":
-            from ..core.registry import resolve
-
-            return resolve(relations, None)[0].task
-        return "re"
-    if isinstance(data, BaseInput):
-        return data.task
-    if isinstance(data, list) and data and isinstance(data[0], BaseInput):
-        return data[0].task
-    if isinstance(data, Results) and len(data.frame):
-        return str(data.frame["task"].iloc[0])
-    if hasattr(data, "columns"):
-        cols = set(map(str, data.columns))
-        if cols & {"entities", "gold"} and not cols & {"markup", "head", "head_start"}:
-            return "ner"
-    return "re"
 
 
 def read_data(data: Any, task: str = "re") -> tuple[list[BaseInput], list[SavedGroup | None]]:

@@ -43,6 +43,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.cache import PredictionCache, default_cache
+from ..core.data import infer_task
 from ..core.errors import InputError, MTError
 from ..core.results import Results
 from ..core.runner import Progress
@@ -93,7 +94,7 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         The prediction cache (default: the process-wide one ``mt.run`` uses).
     task:
         ``"re"``, ``"ner"``, ...; ``None`` infers it from the relations, then the data,
-        then the models (see :func:`~mtwidgets.widgets._batch_setup.infer_task`).
+        then the models (see :func:`mtwidgets.core.data.infer_task`).
     """
 
     def __init__(
@@ -121,7 +122,7 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
             raise ValueError(f"chunk_size must be a positive number of sources, got {chunk_size}")
         data = as_frame(data)
         if task is None:
-            task = setup.infer_task(data, models, relations)
+            task = infer_task(data, models, relations)
         self.task, self.batch_size, self.max_errors = task, batch_size, max_errors
         self.chunk_size, self.export_dir = chunk_size, Path(export_dir)
         self._cache = (

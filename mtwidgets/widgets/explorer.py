@@ -24,6 +24,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..core.data import infer_task
 from ..core.errors import InputError, MTError
 from ..core.inputs import BaseInput
 from ..core.registry import resolve
@@ -36,7 +37,6 @@ from ._explorer_io import (
     as_input,
     error_hint,
     error_message,
-    infer_task,
     one_or_list,
     read_data,
     resolve_models,
@@ -130,7 +130,7 @@ class Explorer(anywidget.AnyWidget):
         self._top_k = top_k
         self._inputs: list[BaseInput]
         self._row_groups: list[SavedGroup | None]
-        self._inputs, self._row_groups = read_data(data, task or infer_task(data, relations))
+        self._inputs, self._row_groups = read_data(data, task or infer_task(data, models, relations))
         self.task = self._inputs[0].task
         self._adapter = adapter_for(self.task)
         self._adapter.warm(self._inputs)

@@ -21,6 +21,7 @@ import pandas as pd
 import pytest
 
 import mtwidgets as mt
+from mtwidgets.core.data import infer_task
 from mtwidgets.core.predictions import Prediction
 from mtwidgets.core.spans import Span
 from mtwidgets.ner.evaluate import category_table, find_issues, kind_table
@@ -87,13 +88,13 @@ def test_ner_frame_gets_the_ner_mapping_task_models_and_charts(frame: pd.DataFra
 
 def test_task_is_inferred_from_relations_inputs_and_columns(frame: pd.DataFrame) -> None:
     inputs = gold_of(frame.head(3))
-    assert setup.infer_task(inputs, None, None) == "ner"
-    assert setup.infer_task(None, None, ["TIN-shuffle"]) == "ner"
-    assert setup.infer_task(frame.rename(columns={"entities": "gold"}), None, None) == "ner"
-    assert setup.infer_task(mt.datasets.re_sample().head(3), None, None) == "re"
-    assert setup.infer_task(None, ["ner-spacy-sm"], None) == "ner"
+    assert infer_task(inputs, None, None) == "ner"
+    assert infer_task(None, None, ["TIN-shuffle"]) == "ner"
+    assert infer_task(frame.rename(columns={"entities": "gold"}), None, None) == "ner"
+    assert infer_task(mt.datasets.re_sample().head(3), None, None) == "re"
+    assert infer_task(None, ["ner-spacy-sm"], None) == "ner"
     with pytest.raises(mt.InputError, match="different tasks"):
-        setup.infer_task(None, None, ["TIN-shuffle", "MR-S1"])
+        infer_task(None, None, ["TIN-shuffle", "MR-S1"])
     guessed = setup.guess_mapping(["sentence", "text", "gold"], "ner")
     assert (guessed["text"], guessed["entities"]) == ("text", "gold")
 

@@ -15,13 +15,14 @@ import pandas as pd
 import pytest
 
 import mtwidgets as mt
+from mtwidgets.core.data import infer_task
 from mtwidgets.core.errors import InputError
 from mtwidgets.core.predictions import Prediction
 from mtwidgets.core.spans import Span
 from mtwidgets.ner.inputs import NERInput
 from mtwidgets.ner.oracles import suspicious_entities
 from mtwidgets.ner.repair import RepairConfig
-from mtwidgets.widgets._explorer_io import infer_task, read_data
+from mtwidgets.widgets._explorer_io import read_data
 from mtwidgets.widgets._explorer_ner import LABEL_COLORS, entity_pieces
 from mtwidgets.widgets.explorer import Explorer
 
@@ -125,10 +126,10 @@ def test_ner_data_selects_the_ner_adapter_its_relations_and_label_colours(explor
 
 def test_the_task_is_inferred_from_data_frames_relations_and_results() -> None:
     frame = pd.DataFrame({"text": [TEXT], "entities": [[{"start": 0, "end": 15, "label": "ORG"}]]})
-    assert infer_task(frame, None) == "ner"
-    assert infer_task(None, ["TIN-question"]) == "ner"
-    assert infer_task(None, None) == "re"
-    assert infer_task(pd.DataFrame({"markup": ["[[a]] b <<c>>"]}), None) == "re"
+    assert infer_task(frame) == "ner"
+    assert infer_task(None, relations=["TIN-question"]) == "ner"
+    assert infer_task(None) == "re"
+    assert infer_task(pd.DataFrame({"markup": ["[[a]] b <<c>>"]})) == "re"
     inputs, _ = read_data(frame, "ner")
     assert inputs == [NERInput(TEXT, ((0, 15, "ORG"),))]
     assert len(read_data(None, "ner")[0]) == len(mt.datasets.ner_sample())
