@@ -197,18 +197,10 @@ def entity_list(text: str, spans: Sequence[Span]) -> str:
 def segments(text: str, spans: Sequence[Span]) -> list[list[str]]:
     """The text cut at the spans: ``[[piece, label], ...]``, label ``""`` between entities,
     so the front end marks entities with ``textContent`` alone (overlaps: the first wins)."""
-    out: list[list[str]] = []
-    pos = 0
-    for s in sorted(spans, key=lambda s: (s.start, s.end))[:MAX_ENTITIES]:
-        if s.start < pos:
-            continue
-        if s.start > pos:
-            out.append([text[pos : s.start], ""])
-        out.append([text[s.start : s.end], str(s.label or "?")])
-        pos = s.end
-    if pos < len(text):
-        out.append([text[pos:], ""])
-    return out
+    from ._explorer_ner import entity_pieces
+
+    first = sorted(spans, key=lambda s: (s.start, s.end))[:MAX_ENTITIES]
+    return [[p["text"], str(p["label"] or "?") if "label" in p else ""] for p in entity_pieces(text, first)]
 
 
 def table_extras(
@@ -248,25 +240,16 @@ def ner_detail(frame: pd.DataFrame, i: int, gold: Mapping[str, tuple[Span, ...]]
     }
     if r["verdict"] != "violation":
         return out
-    from ..ner.locate import KIND_CATEGORY
+    from ._explorer_ner import suspect_view
 
-    issues = find_issues(Results(frame.iloc[[i]]), gold=gold)
-    for issue in issues:
+    def category(side: Any) -> str | None:
+        return None if side is None or not side.judged else (side.category or "correct")
+
+    for issue in find_issues(Results(frame.iloc[[i]]), gold=gold):
         for k, e in enumerate(issue.suspicious):
             sides = issue.sides[2 * k : 2 * k + 2] if gold is not None else []
+            src_side, fu_side = (sides + [None, None])[:2]
             out["suspicious"].append(
-                {
-                    "text": e.text,
-                    "source": e.source.describe(issue.source_text),
-                    "followup": e.followup.describe(issue.followup_text),
-                    "kind": e.kind,
-                    "suggests": KIND_CATEGORY[e.kind],
-                    "source_category": (
-                        None if not sides or not sides[0].judged else (sides[0].category or "correct")
-                    ),
-                    "followup_category": (
-                        None if len(sides) < 2 or not sides[1].judged else (sides[1].category or "correct")
-                    ),
-                }
+                suspect_view(e, issue.source_text, issue.followup_text, category(src_side), category(fu_side))
             )
     return out

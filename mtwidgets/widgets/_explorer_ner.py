@@ -341,21 +341,17 @@ class NERInspector:
                 entity_pieces(fu_text, fu_pred.spans, flagged=flagged_fu, gold=fu_gold) if fu_pred else []
             ),
             "suspicious": [
-                {
-                    "text": s.text,
-                    "source": s.source.describe(src_text),
-                    "followup": s.followup.describe(fu_text),
-                    "kind": s.kind,
-                    "suggests": KIND_CATEGORY[s.kind],
-                    "source_category": (
-                        _category(src_pred.spans, src_gold, s.source_span) if src_gold is not None else None
-                    ),
-                    "followup_category": (
+                suspect_view(
+                    s,
+                    src_text,
+                    fu_text,
+                    _category(src_pred.spans, src_gold, s.source_span) if src_gold is not None else None,
+                    (
                         _category(fu_pred.spans, fu_gold, s.followup_span)
                         if fu_gold is not None and fu_pred is not None
                         else None
                     ),
-                }
+                )
                 for s in sus
             ],
             "repair": None,
@@ -400,6 +396,27 @@ class NERInspector:
             ],
             "spans": {"source": [s.to_dict() for s in src_new], "followup": [s.to_dict() for s in fu_new]},
         }
+
+
+def suspect_view(
+    s: SuspiciousEntity,
+    source_text: str,
+    followup_text: str,
+    source_category: str | None,
+    followup_category: str | None,
+) -> dict[str, Any]:
+    """One suspicious entity as the widgets list it: what each sentence says, the kind of
+    disagreement and, with gold, each side's category (``"correct"`` when right, ``None``
+    when unjudged)."""
+    return {
+        "text": s.text,
+        "source": s.source.describe(source_text),
+        "followup": s.followup.describe(followup_text),
+        "kind": s.kind,
+        "suggests": KIND_CATEGORY[s.kind],
+        "source_category": source_category,
+        "followup_category": followup_category,
+    }
 
 
 def _category(pred: Sequence[Span], gold: Sequence[Span] | None, target: Span) -> str:
