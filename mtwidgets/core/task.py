@@ -263,12 +263,12 @@ def _load_entry_points() -> None:
     _LOADED = True
     from importlib.metadata import entry_points
 
-    found = list(entry_points(group=ENTRY_POINT_GROUP))
-    names = {ep.value for ep in found}
-    # Running from a source tree that was never installed: mtwidgets' own tasks still load.
-    for builtin in ("mtwidgets.re.task:TASK", "mtwidgets.ner.task:TASK"):
-        if builtin not in names:
-            found.append(_Builtin(builtin))
+    # mtwidgets' own tasks first, in a fixed order (also from a source tree never installed),
+    # then the plug-ins by name.
+    builtins = ("mtwidgets.re.task:TASK", "mtwidgets.ner.task:TASK")
+    others = sorted((ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.value not in builtins),
+                    key=lambda ep: ep.name)
+    found: list[Any] = [*(_Builtin(b) for b in builtins), *others]
     for ep in found:
         try:
             task = ep.load()
