@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from _notebook import code, md, write_notebook
 
-import nbformat as nbf
-
-md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
 cells = [
     md(
         "# The Batch panel: relations over a whole data set\n\n"
@@ -64,9 +61,4 @@ cells = [
     ),
     code("for path in panel.export(export_dir):\n    print(path)"),
 ]
-nb = nbf.v4.new_notebook()
-nb.cells = cells
-nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-out = Path(__file__).resolve().parents[1] / "notebooks" / "batch.ipynb"
-nbf.write(nb, str(out))
-print("wrote", out)
+write_notebook(cells, "batch.ipynb")

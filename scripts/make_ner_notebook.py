@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from _notebook import code, md, write_notebook
 
-import nbformat as nbf
-
-md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
 RELATIONS = "['TIN-token', 'TIN-phrase', 'TIN-question', 'TIN-shuffle']"
 cells = [
     md(
@@ -77,9 +74,4 @@ cells = [
     code("ev.categories"),
     code("ev.repair"),
 ]
-nb = nbf.v4.new_notebook()
-nb.cells = cells
-nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-out = Path(__file__).resolve().parents[1] / "notebooks" / "ner.ipynb"
-nbf.write(nb, str(out))
-print("wrote", out)
+write_notebook(cells, "ner.ipynb")

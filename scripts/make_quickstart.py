@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from _notebook import code, md, write_notebook
 
-import nbformat as nbf
-
-md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
 cells = [
     md(
         "# mtwidgets quickstart: metamorphic testing of relation extraction\n\n"
@@ -76,9 +73,4 @@ cells = [
         "assert reloaded.frame.equals(results.frame)\nresults.report(report_path)\nprint('report written to', report_path)"
     ),
 ]
-nb = nbf.v4.new_notebook()
-nb.cells = cells
-nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-out = Path(__file__).resolve().parents[1] / "notebooks" / "quickstart.ipynb"
-nbf.write(nb, str(out))
-print("wrote", out)
+write_notebook(cells, "quickstart.ipynb")
