@@ -1,112 +1,59 @@
-"""Data sets that ship with the package (written for the project)."""
+"""Data sets that ship with the package (written for the project), per registered task.
+
+``sample(task)`` is a task's shipped sample (its :attr:`~mtwidgets.core.task.Task.sample`
+part); ``path(name)`` the file of a shipped data set. ``mt.datasets.<task>_sample()`` and
+the other ``<task>_<name>`` functions of a task's sample module (e.g.
+``mt.datasets.ner_sample_frame()``) are read from the registry on first use.
+"""
 
 from __future__ import annotations
 
-import json
+import importlib
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    from .ner.inputs import NERInput
-
-_FILES = {"re_sample": "re_sample.jsonl", "ner_sample": "ner_sample.jsonl"}
+from .core.errors import MTError
+from .core.task import Task, get_task, tasks
 
 
-def path(name: str = "re_sample") -> Path:
-    """The file of a shipped data set."""
-    if name not in _FILES:
-        raise KeyError(f"no shipped data set {name!r}; available: {', '.join(_FILES)}")
-    return Path(str(resources.files("mtwidgets.data").joinpath(_FILES[name])))
+def sample(task: str | Task, **options: Any) -> Any:
+    """The shipped sample of ``task`` (a DataFrame or a list of inputs)."""
+    t = get_task(task)
+    if t.sample is None:
+        raise MTError(f"task {t.name!r} ships no sample")
+    return t.part("sample")(**options)
 
 
-def re_sample() -> Any:
-    """Hand-written relation-extraction sentences in markup, with gold TACRED labels and
-    the metamorphic relation each was written to exercise (``focus``)."""
-    import pandas as pd
-
-    rows = [
-        json.loads(line)
-        for line in path("re_sample").read_text(encoding="utf-8").splitlines()
-        if line.strip()
-    ]
-    return pd.DataFrame(rows)
+def names() -> list[str]:
+    """The shipped data files, by name (``path(name)``)."""
+    root = resources.files("mtwidgets.data")
+    return sorted(p.name.rsplit(".", 1)[0] for p in root.iterdir() if p.name.endswith(".jsonl"))
 
 
-def _ner_rows() -> list[dict[str, Any]]:
-    text = path("ner_sample").read_text(encoding="utf-8")
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+def path(name: str) -> Path:
+    """The file of a shipped data set, e.g. ``path("ner_sample")``."""
+    if name not in names():
+        raise KeyError(f"no shipped data set {name!r}; available: {', '.join(names())}")
+    return Path(str(resources.files("mtwidgets.data").joinpath(f"{name}.jsonl")))
 
 
-def ner_sample(topic: str | None = None) -> list[NERInput]:
-    """The news-like NER gold sample: hand-written English sentences with OntoNotes 5 gold
-    entities, as :class:`~mtwidgets.ner.inputs.NERInput` objects carrying their gold spans.
-
-    The sentences are invented (politics, business, sport, science, culture, world and
-    local news) and were reviewed against both embedded spaCy pipelines; the markup they
-    are built from is ``mtwidgets/training/ner_sample_source.txt``.
-
-    Parameters
-    ----------
-    topic:
-        Keep only the sentences of one news section (``"politics"``, ``"business"``,
-        ``"sport"``, ``"science"``, ``"culture"``, ``"world"`` or ``"local"``); ``None``
-        keeps all, in file order.
-
-    Raises
-    ------
-    KeyError
-        If ``topic`` is not one of the sample's topics (the message lists them).
-    """
-    from .ner.inputs import NERInput
-
-    rows = _ner_rows()
-    if topic is not None:
-        topics = sorted({row["topic"] for row in rows})
-        if topic not in topics:
-            raise KeyError(f"no topic {topic!r} in the NER sample; available: {', '.join(topics)}")
-        rows = [row for row in rows if row["topic"] == topic]
-    return [NERInput(row["text"], tuple(row["entities"])) for row in rows]
+def _sample_module(t: Task) -> Any:
+    ref = t.sample
+    if isinstance(ref, str):
+        return importlib.import_module(ref.partition(":")[0])
+    return importlib.import_module(ref.__module__)
 
 
-def ner_sample_frame(level: str = "sentence") -> Any:
-    """The NER gold sample as a tidy pandas DataFrame.
-
-    Parameters
-    ----------
-    level:
-        ``"sentence"``: one row per sentence with ``id``, ``topic``, ``text``,
-        ``entities`` (the list of ``{"start", "end", "label"}`` dicts) and ``n_entities``.
-        ``"entity"``: one row per gold entity with ``id``, ``topic``, ``start``, ``end``,
-        ``mention`` and ``label`` -- the form for counting labels or joining predictions.
-
-    Raises
-    ------
-    ValueError
-        If ``level`` is neither ``"sentence"`` nor ``"entity"``.
-    """
-    import pandas as pd
-
-    rows = _ner_rows()
-    if level == "sentence":
-        return pd.DataFrame(
-            [{**row, "n_entities": len(row["entities"])} for row in rows],
-            columns=["id", "topic", "text", "entities", "n_entities"],
-        )
-    if level == "entity":
-        return pd.DataFrame(
-            [
-                {
-                    "id": row["id"],
-                    "topic": row["topic"],
-                    "start": ent["start"],
-                    "end": ent["end"],
-                    "mention": row["text"][ent["start"] : ent["end"]],
-                    "label": ent["label"],
-                }
-                for row in rows
-                for ent in row["entities"]
-            ],
-            columns=["id", "topic", "start", "end", "mention", "label"],
-        )
-    raise ValueError(f"level must be 'sentence' or 'entity', got {level!r}")
+def __getattr__(name: str) -> Any:
+    # "<task>_sample" -> the task's sample; "<task>_<attr>" -> <attr> of its sample module.
+    for t in tasks():
+        prefix = f"{t.name}_"
+        if name.startswith(prefix) and t.sample is not None:
+            attr = name[len(prefix):]
+            if attr == "sample":
+                return t.part("sample")
+            module = _sample_module(t)
+            if hasattr(module, attr):
+                return getattr(module, attr)
+    raise AttributeError(f"module 'mtwidgets.datasets' has no attribute {name!r}")

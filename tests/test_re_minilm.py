@@ -11,8 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from mtwidgets.core.inputs import RelationInput, TextInput
+from mtwidgets.core.inputs import TextInput
 from mtwidgets.re.entities import ENTITY_TYPES, lexicon_type
+from mtwidgets.re.inputs import RelationInput
 from mtwidgets.re.labels import NO_RELATION, TACRED_LABELS
 from mtwidgets.training import re_templates
 
@@ -85,7 +86,7 @@ def test_train_and_held_out_templates_and_lexicons_are_disjoint() -> None:
 
 def test_shipped_head_matches_its_sidecar() -> None:
     safetensors_numpy = pytest.importorskip("safetensors.numpy")
-    from mtwidgets.models import re_minilm
+    from mtwidgets.re.models import minilm as re_minilm
 
     meta = json.loads(re_minilm.HEAD_FILE.with_suffix(".json").read_text(encoding="utf-8"))
     weights = safetensors_numpy.load_file(str(re_minilm.HEAD_FILE))
@@ -101,7 +102,7 @@ def test_shipped_head_matches_its_sidecar() -> None:
 
 
 def test_module_import_is_light() -> None:
-    code = "import sys, mtwidgets.models.re_minilm; print('torch' in sys.modules or 'transformers' in sys.modules)"
+    code = "import sys, mtwidgets.re.models.minilm; print('torch' in sys.modules or 'transformers' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

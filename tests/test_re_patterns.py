@@ -13,11 +13,11 @@ import sys
 import pytest
 
 from mtwidgets import InputError, Prediction, RelationInput, TextInput
+from mtwidgets.lang import pipelines
 from mtwidgets.models import load
-from mtwidgets.models.re_pattern_rules import RULES
-from mtwidgets.models.re_patterns import PatternRelationExtractor
-from mtwidgets.re import entities
 from mtwidgets.re.labels import NO_RELATION, TACRED_LABELS
+from mtwidgets.re.models.pattern_rules import RULES
+from mtwidgets.re.models.patterns import PatternRelationExtractor
 
 CASES: list[tuple[str, str]] = [
     # parents and children, in both argument orders
@@ -252,7 +252,7 @@ def test_non_relation_input_raises_clear_error(model: PatternRelationExtractor) 
 
 def test_importing_does_not_load_spacy() -> None:
     code = (
-        "import sys, mtwidgets, mtwidgets.models.re_patterns; "
+        "import sys, mtwidgets, mtwidgets.re.models.patterns; "
         "assert 'spacy' not in sys.modules, 'spacy imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -291,10 +291,10 @@ def test_scores_sum_to_one_and_are_sorted(batch: dict[str, tuple[Prediction, str
 @pytest.mark.slow
 def test_batch_equals_one_by_one(model: PatternRelationExtractor) -> None:
     xs = _inputs([m for m, _ in CASES])
-    entities._DOCS.clear()
+    pipelines._DOCS.clear()
     batched = model.predict(xs)
     batched_rules = list(model.last_rules)
-    entities._DOCS.clear()  # parse each text alone, not through nlp.pipe
+    pipelines._DOCS.clear()  # parse each text alone, not through nlp.pipe
     singles, single_rules = [], []
     for x in xs:
         singles.extend(model.predict([x]))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from numbers import Real
 from typing import Any
 
 from .errors import InputError
@@ -68,15 +69,76 @@ class Prediction:
         )
 
 
-def coerce_prediction(value: object) -> Prediction:
-    """Accept what user callables naturally return for one input.
+def coerce_prediction(value: object, kind: str = "label") -> Prediction:
+    """Accept what user callables naturally return for one input, read as ``kind``.
 
-    ``Prediction`` as is; ``"label"``; ``("label", score)``; ``{"label": .., "score": ..}``
-    or ``{"label": .., "scores": {...}}``; a score table ``{"label": score, ...}``.
-    Anything else raises :class:`TypeError` naming what was given.
+    A :class:`Prediction` is taken as it is, whatever the kind. Otherwise, by kind:
+
+    - ``"label"``: ``"label"``; ``("label", score)``; ``{"label": .., "score": ..}`` or
+      ``{"label": .., "scores": {...}}``; a score table ``{"label": score, ...}``;
+    - ``"spans"``: a list of spans (:class:`Span`, ``(start, end, label)`` or
+      ``{"start", "end", "label"}``), or ``{"spans": [...]}``;
+    - ``"value"``: a number, or ``{"value": number}``;
+    - ``"text"``: a string (the text itself, not a label), or ``{"text": ..}``.
+
+    Anything else raises :class:`TypeError` naming what was given and the kind expected.
     """
     if isinstance(value, Prediction):
         return value
+    if kind == "label":
+        return _coerce_label(value)
+    if kind == "spans":
+        return _coerce_spans(value)
+    if kind == "value":
+        return _coerce_value(value)
+    if kind == "text":
+        return _coerce_text(value)
+    raise ValueError(f"unknown prediction kind {kind!r}; one of label, spans, value, text")
+
+
+def _coerce_spans(value: object) -> Prediction:
+    items = value.get("spans") if isinstance(value, Mapping) and set(value) <= _KEYS else value
+    if isinstance(items, (list, tuple)) or _is_array(items):
+        try:
+            return Prediction(spans=tuple(Span.from_value(s) for s in items))  # type: ignore[union-attr]
+        except (InputError, TypeError, ValueError) as exc:
+            raise TypeError(f"cannot read the spans of a prediction from {value!r}: {exc}") from None
+    raise TypeError(
+        f"cannot read a spans prediction from {value!r} ({type(value).__name__}); return a list of "
+        "spans ({'start': .., 'end': .., 'label': ..} or (start, end, label)) or an mtwidgets Prediction"
+    )
+
+
+def _coerce_value(value: object) -> Prediction:
+    number = value.get("value") if isinstance(value, Mapping) and set(value) <= _KEYS else value
+    if isinstance(number, Real) and not isinstance(number, bool):
+        return Prediction(value=float(number))
+    if _is_array(number) and getattr(number, "size", 0) == 1:
+        return Prediction(value=float(number))  # type: ignore[arg-type]
+    raise TypeError(
+        f"cannot read a value prediction from {value!r} ({type(value).__name__}); return a number "
+        "or an mtwidgets Prediction"
+    )
+
+
+def _coerce_text(value: object) -> Prediction:
+    text = value.get("text") if isinstance(value, Mapping) and set(value) <= _KEYS else value
+    if isinstance(text, str):
+        return Prediction(text=text)
+    raise TypeError(
+        f"cannot read a text prediction from {value!r} ({type(value).__name__}); return a string "
+        "or an mtwidgets Prediction"
+    )
+
+
+_KEYS = frozenset({"label", "scores", "spans", "value", "text"})
+
+
+def _is_array(value: object) -> bool:
+    return hasattr(value, "shape") and hasattr(value, "dtype")
+
+
+def _coerce_label(value: object) -> Prediction:
     if isinstance(value, str):
         return Prediction(label=value)
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
@@ -185,15 +185,27 @@ class MetamorphicRelation:
     model_dependent: bool = False
 
     def generate(
-        self, source_or_sources: BaseInput | Sequence[BaseInput], seed: int = 0, *, source_index: int | None = None
+        self,
+        source_or_sources: BaseInput | str | Sequence[BaseInput],
+        seed: int = 0,
+        *,
+        source_index: int | None = None,
     ) -> list[Group]:
         """Follow-up groups for one source (or an explicit tuple of sources), without a model.
+
+        A plain string is read as one input of the relation's task, for tasks whose input
+        can be one text (``mt.relation("TIN-token").generate("He cried.")``).
 
         Always returns at least one group: when the transformation cannot build a follow-up
         the single group is marked not applicable with the reason, so it is counted as such
         and never as a pass.
         """
-        sources = _as_sources(source_or_sources)
+        if isinstance(source_or_sources, str):
+            from .task import get_task
+
+            sources = _as_sources(get_task(self.task).input_from_text(source_or_sources))
+        else:
+            sources = _as_sources(source_or_sources)
         for s in sources:
             if s.task != self.task:
                 raise InputError(
@@ -238,6 +250,39 @@ class MetamorphicRelation:
             "n_sources": self.n_sources,
             "model_dependent": self.model_dependent,
         }
+
+
+@dataclass(frozen=True)
+class RelationSpec:
+    """One row of a task's declarative relation table: everything about a relation but its
+    name, task and paper. The factories receive the build options (a mapping) and return
+    the transformation and the output property; ``flags`` carry task-specific switches
+    the task's ``build`` reads (e.g. "filter follow-ups by default")."""
+
+    category: str
+    expected: str
+    description: str
+    transformation: Callable[[Mapping[str, Any]], Transformation]
+    property: Callable[[Mapping[str, Any]], OutputProperty]
+    n_sources: int = 1
+    model_dependent: bool = False
+    flags: frozenset[str] = frozenset()
+
+    def build(self, name: str, *, task: str, paper: str, options: Mapping[str, Any] = _EMPTY) -> MetamorphicRelation:
+        return MetamorphicRelation(
+            name, task=task, category=self.category, description=self.description, expected=self.expected,
+            paper=paper, transformation=self.transformation(options), property=self.property(options),
+            n_sources=self.n_sources, model_dependent=self.model_dependent,
+        )
+
+
+def build_from_table(
+    table: Mapping[str, RelationSpec], name: str, *, task: str, paper: str, options: Mapping[str, Any] = _EMPTY
+) -> MetamorphicRelation:
+    """The relation ``name`` of a task's table (``KeyError`` for a name it does not list)."""
+    if name not in table:
+        raise KeyError(name)
+    return table[name].build(name, task=task, paper=paper, options=options)
 
 
 def _as_sources(value: BaseInput | Sequence[BaseInput]) -> tuple[BaseInput, ...]:

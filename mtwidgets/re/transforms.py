@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..core.errors import InputError
-from ..core.inputs import BaseInput, RelationInput
+from ..core.inputs import BaseInput
 from ..core.relation import Draft, Transformation
 from ..core.spans import Span, replace_span
 from . import lexicons
 from .entities import type_span, typed_entities
+from .inputs import RelationInput
 
 Role = Literal["head", "tail"]
 ROLES: tuple[Role, Role] = ("head", "tail")
@@ -265,7 +266,7 @@ class CoreferentArgument(Transformation):
         if etype not in ("PERSON", "ORGANIZATION"):
             return None
         pronouns = _PERSON_PRONOUNS if etype == "PERSON" else _ORG_PRONOUNS
-        from .entities import parse
+        from ..lang.pipelines import parse
 
         for tok in parse(x.text):
             if tok.idx < span.end or tok.text.lower() not in pronouns:

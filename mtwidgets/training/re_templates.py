@@ -34,10 +34,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..core.inputs import RelationInput
 from ..core.spans import Span
 from ..re import lexicons
 from ..re.entities import lexicon_type
+from ..re.inputs import RelationInput
 from ..re.labels import NO_RELATION, TACRED_LABELS
 
 # --------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ Usage::
     python -m mtwidgets.training.train_re_minilm --out mtwidgets/models/data/re_minilm_head.safetensors
 
 Generates labelled sentences (:mod:`mtwidgets.training.re_templates`), encodes them once
-with the frozen MiniLM (:class:`mtwidgets.models.re_minilm.MarkerEncoder`, the very code the
+with the frozen MiniLM (:class:`mtwidgets.re.models.minilm.MarkerEncoder`, the very code the
 adapter runs), trains a one-hidden-layer head on the features and reports TACRED-style
 micro-F1 (no_relation excluded) and accuracy on the held-out templates and lexicon. Writes
 the head (safetensors, float16) and a JSON sidecar with labels, feature layout, seeds,
@@ -119,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     import transformers
     from safetensors.torch import save_file
 
-    from ..models.re_minilm import FEATURES, LAYERS, MARKER, MAX_TOKENS, MarkerEncoder, head_logits
+    from ..re.models.minilm import FEATURES, LAYERS, MARKER, MAX_TOKENS, MarkerEncoder, head_logits
 
     torch.set_num_threads(args.threads)
     began = time.perf_counter()

@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtwidgets.core.errors import InputError
-from mtwidgets.core.inputs import RelationInput, TextInput, TextPairInput, input_from_dict
+from mtwidgets.core.inputs import TextInput, TextPairInput, input_from_dict
 from mtwidgets.core.spans import Span, check_span, replace_span
+from mtwidgets.re.inputs import RelationInput
 
 FATHER = "[[John|PERSON]] is <<Mary|PERSON>>'s father."
 

@@ -15,12 +15,12 @@ import mtwidgets as mt
 from mtwidgets.core.cache import PredictionCache
 from mtwidgets.core.data import load_inputs
 from mtwidgets.core.errors import InputError, ModelError
-from mtwidgets.core.inputs import RelationInput
 from mtwidgets.core.predictions import Prediction
 from mtwidgets.core.properties import MappedLabel, SameAsSecondSource, SameLabel
 from mtwidgets.core.relation import Check, Group
 from mtwidgets.core.runner import Progress, Runner
 from mtwidgets.models import CallableModel
+from mtwidgets.re.inputs import RelationInput
 from mtwidgets.re.labels import TACRED
 
 P = Prediction
@@ -479,11 +479,11 @@ def test_load_dataframe_with_mentions() -> None:
 
 def test_load_dataframe_missing_columns() -> None:
     with pytest.raises(InputError) as exc:
-        load_inputs(pd.DataFrame({"sentence": ["John met Mary"]}))
+        load_inputs(pd.DataFrame({"sentence": ["John met Mary"]}), task="re")
     msg = str(exc.value)
     assert "'sentence'" in msg and "'markup'" in msg and "'text'" in msg
     with pytest.raises(InputError, match="row 0: .*no entities"):
-        load_inputs(pd.DataFrame({"text": ["John met Mary"]}))
+        load_inputs(pd.DataFrame({"text": ["John met Mary"]}), task="re")
     with pytest.raises(InputError, match="row 1: .*'Bob'"):
         load_inputs(pd.DataFrame({"text": ["John met Mary"] * 2, "head": ["John"] * 2, "tail": ["Mary", "Bob"]}))
 
@@ -500,7 +500,7 @@ def test_bad_rows_raise_or_are_skipped_with_reasons() -> None:
     assert "unbalanced" in reasons[4]
     assert list(res.frame["source_index"]) == [0, 3]
     with pytest.raises(InputError, match="no usable inputs .*3 rows skipped"):
-        load_inputs(["nothing", "at all", "here"], on_bad="skip")
+        load_inputs(["nothing", "at all", "here"], task="re", on_bad="skip")
     with pytest.raises(ValueError, match="on_bad"):
         load_inputs([FATHER], on_bad="ignore")
 
@@ -557,8 +557,8 @@ def test_load_list_forms() -> None:
     x = RelationInput.parse(FATHER)
     assert load_inputs(x).inputs == [x]
     assert load_inputs([x, SISTER]).inputs == [x, RelationInput.parse(SISTER)]
-    text = load_inputs(pd.DataFrame({"text": ["a film"]}), task="text").inputs
-    assert text == [mt.TextInput("a film")]
+    with pytest.raises(InputError, match="no task named 'text'; registered tasks: re, ner"):
+        load_inputs(pd.DataFrame({"text": ["a film"]}), task="text")  # a task is a registered one
 
 
 def test_callable_model_batched_flag() -> None:

@@ -11,11 +11,11 @@ import pytest
 import mtwidgets as mt
 from mtwidgets.core.cache import PredictionCache
 from mtwidgets.core.errors import InputError
-from mtwidgets.core.inputs import RelationInput
 from mtwidgets.core.predictions import Prediction
 from mtwidgets.core.relation import Check, Group
 from mtwidgets.core.results import COLUMNS, SUMMARY_COLUMNS, Results, make_row
 from mtwidgets.core.stats import wilson_interval
+from mtwidgets.re.inputs import RelationInput
 
 Z = 1.959963984540054
 

@@ -9,9 +9,9 @@ import pytest
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 
-from mtwidgets.models.fill_mask import MASK, FillMask  # noqa: E402
+from mtwidgets.lang.fill_mask import MASK, FillMask  # noqa: E402
+from mtwidgets.lang.vectors import FillMaskSimilarWords  # noqa: E402
 from mtwidgets.ner import NERInput  # noqa: E402
-from mtwidgets.ner.similar import FillMaskSimilarWords  # noqa: E402
 from mtwidgets.ner.transforms import SimilarToken  # noqa: E402
 
 SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[BLANK]"]

@@ -20,13 +20,11 @@ torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 
 from mtwidgets.core.errors import InputError  # noqa: E402
-from mtwidgets.core.inputs import RelationInput, TextInput, TextPairInput  # noqa: E402
+from mtwidgets.core.inputs import TextInput, TextPairInput  # noqa: E402
 from mtwidgets.core.predictions import Prediction  # noqa: E402
-from mtwidgets.models.hf import (  # noqa: E402
-    EntityMarkerClassifier,
-    HFPipelineModel,
-    LukeRelationClassifier,
-)
+from mtwidgets.models.hf import HFPipelineModel  # noqa: E402
+from mtwidgets.re.inputs import RelationInput  # noqa: E402
+from mtwidgets.re.models.hf import EntityMarkerClassifier, LukeRelationClassifier  # noqa: E402
 
 pytestmark = pytest.mark.slow
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from mtwidgets.core.errors import InputError
-from mtwidgets.core.inputs import RelationInput, TextInput
-from mtwidgets.models import markers
-from mtwidgets.models.markers import MARKERS, MarkedText, entity_types, mark, marker_tokens
+from mtwidgets.core.inputs import TextInput
+from mtwidgets.re.inputs import RelationInput
+from mtwidgets.re.models import markers
+from mtwidgets.re.models.markers import MARKERS, MarkedText, entity_types, mark, marker_tokens
 
 BORN = RelationInput.parse("[[John|PERSON]] was born in <<Honolulu|CITY>>.")
 

@@ -14,12 +14,12 @@ import pytest
 
 from mtwidgets import models
 from mtwidgets.core.errors import InputError, ModelError
+from mtwidgets.core.model import as_model
 from mtwidgets.core.predictions import Prediction
 from mtwidgets.core.spans import Span
-from mtwidgets.models.base import as_model
-from mtwidgets.models.ner_spacy import SpacyNER
 from mtwidgets.ner import NERInput
 from mtwidgets.ner.labels import LabelMap
+from mtwidgets.ner.models.spacy import SpacyNER
 
 OBAMA = NERInput("Barack Obama visited Paris with Google on Monday.")
 
@@ -48,7 +48,7 @@ def test_embedded_spacy_models(name: str) -> None:
 
 
 def test_spacy_label_map_and_loaded_pipeline() -> None:
-    from mtwidgets.re.entities import get_nlp
+    from mtwidgets.lang.pipelines import get_nlp
 
     coarse_map = LabelMap({"PERSON": "PERSON", "GPE": "GPE", "ORG": "ORG"}, "three", unknown="drop")
     model = SpacyNER(get_nlp(), label_map=coarse_map)
@@ -133,7 +133,7 @@ EXPECTED = [("Barack Obama", "PERSON"), ("Paris", "GPE"), ("Berlins", "GPE"), ("
 
 @pytest.mark.parametrize("aggregation", ["simple", "first", "none"])
 def test_hf_token_classifier_aggregates_word_pieces(tagger_dir: str, aggregation: str) -> None:
-    from mtwidgets.models.ner_hf import HFTokenClassifier
+    from mtwidgets.ner.models.hf import HFTokenClassifier
 
     model = HFTokenClassifier(tagger_dir, aggregation=aggregation)
     assert model.task == "ner"
@@ -145,7 +145,7 @@ def test_hf_token_classifier_aggregates_word_pieces(tagger_dir: str, aggregation
 def test_hf_token_classifier_from_pipeline_and_path_object(tagger_dir: str) -> None:
     import transformers
 
-    from mtwidgets.models.ner_hf import HFTokenClassifier
+    from mtwidgets.ner.models.hf import HFTokenClassifier
 
     pipe = transformers.pipeline("token-classification", model=tagger_dir, aggregation_strategy="simple")
     by_pipe = HFTokenClassifier(pipe).predict([SENT])
@@ -154,7 +154,7 @@ def test_hf_token_classifier_from_pipeline_and_path_object(tagger_dir: str) -> N
 
 
 def test_hf_label_map_and_bad_arguments(tagger_dir: str) -> None:
-    from mtwidgets.models.ner_hf import HFTokenClassifier
+    from mtwidgets.ner.models.hf import HFTokenClassifier
 
     only_people = HFTokenClassifier(
         tagger_dir, label_map=LabelMap({"PER": "PERSON"}, "people", unknown="drop")
@@ -167,8 +167,8 @@ def test_hf_label_map_and_bad_arguments(tagger_dir: str) -> None:
 
 
 def test_merge_bio_and_clean_spans() -> None:
-    from mtwidgets.models.ner_hf import clean_spans, merge_bio
     from mtwidgets.ner.labels import CONLL
+    from mtwidgets.ner.models.hf import clean_spans, merge_bio
 
     tokens = [
         {"entity": "B-PER", "start": 0, "end": 3, "score": 0.9},
@@ -256,7 +256,7 @@ REST_EXPECTED = [("Barack Obama", "PERSON"), ("Paris", "GPE"), ("Google", "ORG")
 
 @pytest.mark.parametrize("style", ["aws", "azure", "google"])
 def test_rest_ner_styles(server: str, style: str) -> None:
-    from mtwidgets.models.ner_rest import RestNER
+    from mtwidgets.ner.models.rest import RestNER
 
     model = RestNER(server + "/ner", style=style)  # type: ignore[arg-type]
     other = NERInput("Nothing here.")
@@ -276,7 +276,7 @@ def test_rest_ner_styles(server: str, style: str) -> None:
 
 
 def test_rest_ner_reports_misaligned_offsets_and_http_errors(server: str) -> None:
-    from mtwidgets.models.ner_rest import RestNER
+    from mtwidgets.ner.models.rest import RestNER
 
     _Handler.shift = 1
     with pytest.raises(ModelError, match="does not match the text.*code points"):

@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 
 from mtwidgets.core.errors import ModelError
-from mtwidgets.core.inputs import RelationInput, TextInput
+from mtwidgets.core.inputs import TextInput
+from mtwidgets.core.model import as_model
 from mtwidgets.core.predictions import Prediction
-from mtwidgets.models.base import as_model
-from mtwidgets.models.opennre import OpenNREModel, opennre_item, opennre_token_item
 from mtwidgets.models.rest import RestModel
+from mtwidgets.re.inputs import RelationInput
+from mtwidgets.re.models.opennre import OpenNREModel, opennre_item, opennre_token_item
 
 BORN = RelationInput.parse("[[John Smith|PERSON]] was born in <<Honolulu|CITY>>.")
 MOTHER = RelationInput.parse("<<Mary|PERSON>> is [[John|PERSON]]'s mother.")

@@ -240,7 +240,7 @@ def test_minilm_similarity_is_context_aware_and_ranks_neighbours_first() -> None
 
 
 def test_fill_mask_source_masks_the_slot_and_strips_continuation_marks() -> None:
-    from mtwidgets.models.fill_mask import MASK
+    from mtwidgets.lang.fill_mask import MASK
     from mtwidgets.ner.repair import FillMaskCandidates
 
     class FakeTokenizer:

@@ -122,7 +122,7 @@ def test_similar_token_rejects_a_bad_source() -> None:
 
 
 def test_similar_token_with_the_offline_vectors() -> None:
-    from mtwidgets.ner.similar import VectorSimilarWords
+    from mtwidgets.lang.vectors import VectorSimilarWords
 
     x = NERInput("Apple reported strong profits in Texas.", [(0, 5, "ORG"), (33, 38, "GPE")])
     drafts = [d for slot in SimilarToken(VectorSimilarWords(), k=3).candidates([x]) for d in slot]
@@ -229,7 +229,7 @@ def test_shuffle_sampling_is_seeded_and_per_slot() -> None:
 
 
 def test_vector_source_returns_common_lemmas_without_the_word_own_forms() -> None:
-    from mtwidgets.ner.similar import VectorSimilarWords
+    from mtwidgets.lang.vectors import VectorSimilarWords
 
     found = VectorSimilarWords().similar("visited", "VERB", "", 8)
     words = [w for w, _ in found]
@@ -241,7 +241,7 @@ def test_vector_source_returns_common_lemmas_without_the_word_own_forms() -> Non
 
 
 def test_wordnet_source_needs_its_data_and_the_default_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    from mtwidgets.ner import similar
+    from mtwidgets.lang import vectors as similar
 
     monkeypatch.setattr(similar, "wordnet_available", lambda: False)
     with pytest.raises(ImportError, match="WordNet data not found.*VectorSimilarWords"):

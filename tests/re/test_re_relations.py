@@ -13,9 +13,10 @@ import pytest
 import mtwidgets as mt
 from mtwidgets.core.cache import PredictionCache
 from mtwidgets.core.errors import InputError, RelationError
-from mtwidgets.core.inputs import RelationInput, TextInput
+from mtwidgets.core.inputs import TextInput
 from mtwidgets.core.predictions import Prediction
 from mtwidgets.core.relation import Group
+from mtwidgets.re.inputs import RelationInput
 from mtwidgets.re.labels import TACRED, TACRED_LABELS, RelationTable
 from mtwidgets.re.lexicons import DEMONYMS
 from mtwidgets.re.relations import NAMES, PAPER
@@ -587,7 +588,12 @@ def test_generate_rejects_other_tasks_and_non_inputs() -> None:
     with pytest.raises(InputError, match="'re' inputs, got a 'text' input"):
         mt.relation("MR-S1").generate(TextInput("A film."), 0)
     with pytest.raises(InputError, match="expected an input"):
-        mt.relation("MR-S1").generate("[[John]] met <<Mary>>", 0)  # type: ignore[arg-type]
+        mt.relation("MR-S1").generate(42, 0)  # type: ignore[arg-type]
+    # A plain string is the task's one-text input: RE markup.
+    (group,) = mt.relation("MR-S1").generate("[[John]] met <<Mary>>", 0)
+    assert group.sources[0].to_markup() == "[[John]] met <<Mary>>"  # type: ignore[attr-defined]
+    with pytest.raises(InputError, match="no tail"):
+        mt.relation("MR-S1").generate("[[John]] met Mary", 0)
 
 
 def test_import_and_catalogue_load_no_heavy_libraries() -> None:

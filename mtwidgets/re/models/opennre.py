@@ -18,8 +18,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..core.inputs import RelationInput
-from .base import ModelAdapter
+from ...core.model import ModelAdapter
+from ..inputs import RelationInput
 
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 
@@ -110,3 +110,12 @@ class OpenNREModel(ModelAdapter):
 
     def _predict_batch(self, inputs: list[Any]) -> Sequence[Any]:
         return [_read_result(self.fn(self.item(x))) for x in inputs]
+
+
+def wrap_infer(obj: object, name: str) -> OpenNREModel | None:
+    """The relation task's model wrapper (see :attr:`mtwidgets.core.task.Task.model_wrappers`):
+    an object with OpenNRE's ``infer(item)`` and no ``predict`` becomes an
+    :class:`OpenNREModel`; anything else is not this wrapper's (``None``)."""
+    if hasattr(obj, "predict") or not callable(getattr(obj, "infer", None)):
+        return None
+    return OpenNREModel(obj, name=name)

@@ -24,11 +24,13 @@ and punctuation the original text is kept as it is (``"[E1] John [/E1]'s"``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..core.errors import InputError
-from ..core.inputs import RelationInput
-from ..core.spans import Span
+from ...core.errors import InputError
+from ...core.spans import Span
+
+if TYPE_CHECKING:  # pragma: no cover - typing only (the input imports this module to mark itself)
+    from ..inputs import RelationInput
 
 MARKERS: tuple[str, ...] = ("typed_punct", "typed_tokens", "plain")
 DEFAULT_TYPE = "entity"
@@ -55,7 +57,7 @@ def _span_type(x: RelationInput, span: Span, infer: bool) -> str:
     if not infer:
         return DEFAULT_TYPE
     try:
-        from ..re.entities import type_span
+        from ..entities import type_span
 
         return type_span(x.text, span)
     except ImportError:
@@ -84,6 +86,12 @@ def _markers(marker: str, head_type: str, tail_type: str) -> tuple[tuple[str, st
     return ("[E1]", "[/E1]"), ("[E2]", "[/E2]")
 
 
+def _is_relation_input(x: object) -> bool:
+    from ...core.inputs import BaseInput
+
+    return isinstance(x, BaseInput) and all(hasattr(x, a) for a in ("text", "head", "tail", "head_text"))
+
+
 def mark(x: RelationInput, marker: str = "typed_punct", *, infer_types: bool = True) -> MarkedText:
     """Write the entity markers of ``marker`` format into ``x.text``.
 
@@ -97,7 +105,7 @@ def mark(x: RelationInput, marker: str = "typed_punct", *, infer_types: bool = T
     >>> mark(x, "plain")
     MarkedText(text='[E1] John [/E1] was born in [E2] Honolulu [/E2].', head_start=0, tail_start=28)
     """
-    if not isinstance(x, RelationInput):
+    if not _is_relation_input(x):
         raise TypeError(f"entity markers need a RelationInput, got {type(x).__name__}: {x!r}")
     check_marker(marker)
     if marker == "plain":
@@ -141,7 +149,7 @@ def marker_tokens(marker: str, types: Iterable[str] | None = None) -> list[str]:
     if marker == "plain":
         return ["[E1]", "[/E1]", "[E2]", "[/E2]"]
     if types is None:
-        from ..re.entities import ENTITY_TYPES
+        from ..entities import ENTITY_TYPES
 
         types = (*ENTITY_TYPES, DEFAULT_TYPE)
     names = list(dict.fromkeys(_token_type(t) for t in types))

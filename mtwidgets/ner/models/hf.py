@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.predictions import Prediction
-from ..core.spans import Span
-from ..ner.labels import CONLL, LabelMap, label_map
-from .base import ModelAdapter
-from .ner_spacy import _ner_text
+from ...core.model import ModelAdapter
+from ...core.predictions import Prediction
+from ...core.spans import Span
+from ..labels import CONLL, LabelMap, label_map
+from .spacy import _ner_text
 
 _EXTRA = "pip install 'mtwidgets[models]'"
 AGGREGATIONS = ("none", "simple", "first", "average", "max")

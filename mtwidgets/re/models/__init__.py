@@ -1,0 +1,1 @@
+"""Relation-extraction model adapters and the embedded RE models."""
