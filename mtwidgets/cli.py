@@ -1,5 +1,11 @@
 """Command line: ``mtwidgets run`` (headless batch job), ``mtwidgets demo`` (the quickstart
-notebook in JupyterLab, or headless), ``mtwidgets catalogue`` and ``mtwidgets models``."""
+notebook in JupyterLab, or headless), ``mtwidgets catalogue``, ``mtwidgets models`` and
+``mtwidgets tasks``.
+
+Nothing here names a task: ``--task`` is any registered task (inferred when not given), and
+each task adds its own ``run`` options, data readers, tables and report sections through its
+``cli`` part (:class:`~mtwidgets.core.plugins.CLIParts`).
+"""
 
 from __future__ import annotations
 
@@ -21,36 +27,59 @@ def _models(names: str, task: str) -> dict[str, Any]:
     return {name: models.load(name) for name in wanted}
 
 
-def _data(value: str) -> Any:
-    from . import datasets
-
-    if value in ("sample", "re_sample"):
-        return datasets.re_sample()
-    return value
+def _names(value: str) -> list[str] | None:
+    """A comma-separated option's names (``None`` for ``all``)."""
+    return None if value == "all" else [n.strip() for n in value.split(",") if n.strip()]
 
 
-def _ner_data(value: str) -> Any:
-    """NER inputs with gold: the shipped sample, or a CSV/JSONL/Parquet file whose rows have
-    ``text`` and optionally ``entities`` (or ``gold``): ``[{"start", "end", "label"}, ...]``."""
-    from .core.data import LoadedData, read_table
-    from .core.errors import InputError
-    from .ner.inputs import ner_input_from_row
+def _sample_task(value: str) -> str | None:
+    """The task a shipped-sample ``--data`` value names (``<task>_sample``)."""
+    from .core.task import task_names
 
-    if value in ("sample", "ner_sample"):
-        from . import datasets
+    return next((t for t in task_names() if value == f"{t}_sample"), None)
 
-        sample = datasets.ner_sample()
-        return LoadedData(list(sample), list(range(len(sample))))
-    out = LoadedData([], [])
-    for n, row in enumerate(read_table(value)):
-        try:
-            out.inputs.append(ner_input_from_row(row))
-            out.rows.append(row.get("id", n))
-        except (InputError, TypeError, ValueError) as exc:
-            out.skipped.append((row.get("id", n), str(exc)))
-    if not out.inputs:
-        raise InputError(f"no usable NER inputs in {value!r} ({out.skipped_summary()}); rows need a 'text'")
-    return out
+
+def _run_task(args: argparse.Namespace) -> Any:
+    """``--task``, else the task of ``--relations``, ``--models`` or the data."""
+    from .core.data import infer_task, task_hint
+    from .core.errors import InputError, MTError
+    from .core.task import get_task, task_names
+
+    if args.task:
+        return get_task(args.task)
+    hint = task_hint(_names(args.models), _names(args.relations)) or _sample_task(args.data)
+    if hint is not None:
+        return get_task(hint)
+    registered = ", ".join(task_names()) or "none"
+    if args.data == "sample":
+        raise MTError(f"--data sample needs --task (registered tasks: {registered})")
+    try:
+        return get_task(infer_task(args.data))
+    except InputError as exc:
+        if "cannot tell which task" not in str(exc):
+            raise
+        raise MTError(
+            f"cannot tell the task of {args.data!r} from its columns, --relations or --models; "
+            f"pass --task (registered tasks: {registered})"
+        ) from None
+
+
+def _load(args: argparse.Namespace, task: Any, parts: Any) -> Any:
+    """The run's inputs: the task's own reading of ``--data`` if it has one, else its shipped
+    sample (``sample``, ``<task>_sample``) or the data file."""
+    from .core.data import load_inputs
+    from .core.errors import MTError
+
+    loaded = parts.load_data(args.data, args)
+    if loaded is not None:
+        return loaded
+    data: Any = args.data
+    if data in ("sample", f"{task.name}_sample"):
+        sample = task.part("sample")
+        if sample is None:
+            raise MTError(f"the task {task.name!r} ships no sample; give --data FILE")
+        data = sample()
+    return load_inputs(data, task=task.name, on_bad="skip")
 
 
 def _out_paths(out: str) -> tuple[Path, Path | None]:
@@ -65,27 +94,26 @@ def _out_paths(out: str) -> tuple[Path, Path | None]:
 def cmd_run(args: argparse.Namespace) -> int:
     import time
 
-    from .core.data import load_inputs
+    from .core.plugins import cli_parts
+    from .core.registry import names, relation
     from .core.runner import Runner
 
-    if args.task == "ner":
-        loaded = _ner_data(args.data)
-    else:
-        loaded = load_inputs(_data(args.data), task=args.task, on_bad="skip")
+    task = _run_task(args)
+    parts = cli_parts(task.part("cli"))
+    loaded = _load(args, task, parts)
     if loaded.skipped:
         print(f"warning: {loaded.skipped_summary()}", file=sys.stderr)
     inputs, rows = loaded.inputs, loaded.rows
     if args.limit:
         inputs, rows = inputs[: args.limit], rows[: args.limit]
-    relations: Any = "all" if args.relations == "all" else [r.strip() for r in args.relations.split(",")]
-    if args.task == "ner" and args.granularity != "fine":
-        from .core.registry import names, relation
-
-        wanted = names("ner") if relations == "all" else relations
-        relations = [relation(n, granularity=args.granularity) for n in wanted]
+    relations: Any = _names(args.relations) or "all"
+    options = parts.relation_options(args)
+    if options:
+        wanted = names(task.name) if relations == "all" else relations
+        relations = [relation(n, **options) for n in wanted]
     started = time.perf_counter()
     runner = Runner(
-        relations, _models(args.models, args.task), task=args.task, seed=args.seed,
+        relations, _models(args.models, task.name), task=task.name, seed=args.seed,
         batch_size=args.batch_size, cache=args.cache, progress=not args.quiet,
     )
     results = runner.run(inputs, rows)
@@ -99,66 +127,21 @@ def cmd_run(args: argparse.Namespace) -> int:
           f"model inputs predicted: {runner.calls}")
     for err in results.errors[:5]:
         print(f"error: {err}", file=sys.stderr)
-    ner = _ner_evaluation(args, runner, results, inputs) if args.task == "ner" else None
+    context = parts.after_run(args, runner, results, inputs)
     if args.out:
         target, folder = _out_paths(args.out)
         print(f"results: {results.save(target)}")
-        if folder is not None and ner is not None:
-            for name, frame in _ner_tables(ner).items():
-                frame.to_csv(folder / f"ner_{name}.csv", index=False)
-            print(f"tables:  {folder}/ner_*.csv")
+        tables = parts.tables(context) if context is not None else {}
+        if folder is not None and tables:
+            for name, frame in tables.items():
+                frame.to_csv(folder / f"{task.name}_{name}.csv", index=False)
+            print(f"tables:  {folder}/{task.name}_*.csv")
     if args.report:
         from .report import write_report
 
-        title = f"mtwidgets · {args.task} · {Path(str(args.data)).name}"
-        print(f"report:  {write_report(results, args.report, title=title, ner=ner)}")
+        title = f"mtwidgets · {task.name} · {Path(str(args.data)).name}"
+        print(f"report:  {write_report(results, args.report, title=title, context=context)}")
     return 1 if results.errors and args.strict else 0
-
-
-def _ner_evaluation(args: argparse.Namespace, runner: Any, results: Any, inputs: list[Any]) -> Any:
-    """TIN's tables: suspicious issues, precision against gold, categories, repair."""
-    import time
-
-    from .ner.evaluate import evaluate
-
-    fill_mask = None
-    if args.fill_mask:
-        from .models.fill_mask import FillMask
-
-        fill_mask = FillMask(args.fill_mask)
-    started = time.perf_counter()
-    gold = inputs if any(getattr(x, "gold", ()) for x in inputs) else None
-    models = None if args.no_repair else runner.user_models
-    ev = evaluate(results, models, gold=gold, fill_mask=fill_mask, cache=runner.cache, granularity=args.granularity)
-    pct = ("precision", "precision_low", "precision_high", "source_precision", "share", "Err2Cor", "Cor2Err",
-           "ErrorReduce")
-
-    def show(frame: Any) -> str:
-        shown = frame.copy()
-        for col in pct:
-            if col in shown:
-                shown[col] = (shown[col] * 100).round(1)
-        return str(shown.to_string(index=False))
-
-    print("\nNER suspicious issues and precision against gold (%):")
-    print(show(ev.precision))
-    print("\nNER error categories (distinct errors):")
-    print(show(ev.categories))
-    if ev.repair is not None:
-        print("\nNER repair (Table 6 style, %):")
-        print(show(ev.repair))
-    print(f"\nNER evaluation in {time.perf_counter() - started:.1f} s")
-    return ev
-
-
-def _ner_tables(ev: Any) -> dict[str, Any]:
-    tables = {"precision": ev.precision, "categories": ev.categories, "kinds": ev.kinds, "issues": ev.issue_frame()}
-    if ev.repair is not None:
-        import pandas as pd
-
-        tables["repair"] = ev.repair
-        tables["repairs"] = pd.concat([o.units for o in ev.repairs], ignore_index=True) if ev.repairs else ev.repair
-    return tables
 
 
 def _quickstart() -> Path:
@@ -190,7 +173,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_catalogue(args: argparse.Namespace) -> int:
     from .core.registry import catalogue
+    from .core.task import get_task
 
+    if args.task:
+        get_task(args.task)  # an unknown task: the error lists the registered ones
     frame = catalogue(args.task)
     print(frame[["name", "task", "category", "expected", "description"]].to_string(index=False))
     return 0
@@ -203,13 +189,44 @@ def cmd_models(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tasks(args: argparse.Namespace) -> int:
+    from .core.task import tasks_frame
+
+    frame = tasks_frame()
+    print(frame[["name", "title", "input", "prediction", "models", "relations"]].to_string(index=False))
+    return 0
+
+
+def _task_options(run: argparse.ArgumentParser) -> None:
+    """Each registered task's own ``run`` options, in an argument group titled by the task."""
+    import warnings
+
+    from .core.plugins import cli_parts
+    from .core.task import tasks
+
+    for task in tasks():
+        try:
+            ref = task.part("cli")
+            if ref is None:
+                continue
+            group = run.add_argument_group(task.title, f"options for --task {task.name}")
+            cli_parts(ref).add_arguments(group)
+        except Exception as exc:  # noqa: BLE001 - a broken plug-in must not break the CLI
+            warnings.warn(f"the options of task {task.name!r} could not be added: {exc}", stacklevel=2)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from .core.task import task_names
+
     parser = argparse.ArgumentParser(prog="mtwidgets", description="Metamorphic testing of NLP models.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     run = sub.add_parser("run", help="run relations over a data file and write results and a report")
-    run.add_argument("--task", default="re", choices=["re", "ner"])
-    run.add_argument("--data", required=True, help="CSV/JSONL/Parquet file, or 'sample' for the shipped sample")
+    registered = ", ".join(task_names())
+    run.add_argument("--task", default=None, metavar="TASK",
+                     help=f"one of: {registered} (default: the task of --relations, --models or the data)")
+    run.add_argument("--data", required=True,
+                     help="CSV/JSONL/Parquet file, or 'sample' for the task's shipped sample")
     run.add_argument("--relations", default="all", help="comma-separated names (e.g. MR-R1,MR-S2) or 'all'")
     run.add_argument("--models", default="all", help="comma-separated embedded model names or 'all'")
     run.add_argument("--seed", type=int, default=0)
@@ -217,16 +234,12 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--limit", type=int, default=None, help="use only the first N sources")
     run.add_argument("--cache", default=None, help="SQLite file caching predictions across runs")
     run.add_argument("--out", default=None,
-                     help="results file (.jsonl, .parquet or .csv), or a folder for results.jsonl (and NER tables)")
+                     help="results file (.jsonl, .parquet or .csv), or a folder for results.jsonl "
+                     "(and the task's tables)")
     run.add_argument("--report", default=None, help="standalone HTML report")
     run.add_argument("--quiet", action="store_true", help="no progress bars")
     run.add_argument("--strict", action="store_true", help="exit 1 if a model failed on some input")
-    run.add_argument("--no-repair", action="store_true", help="NER: skip the repair of suspicious entities")
-    run.add_argument("--fill-mask", default=None,
-                     help="NER repair: a masked LM (hub name or local path) for similar entities; "
-                     "default: the md pipeline's word vectors")
-    run.add_argument("--granularity", default="fine", choices=["fine", "coarse"],
-                     help="NER: compare labels as canonical (fine) or CoNLL classes (coarse)")
+    _task_options(run)
     run.set_defaults(func=cmd_run)
 
     demo = sub.add_parser("demo", help="open the quickstart notebook in JupyterLab (or run it headless)")
@@ -237,11 +250,14 @@ def build_parser() -> argparse.ArgumentParser:
     demo.set_defaults(func=cmd_demo)
 
     cat = sub.add_parser("catalogue", help="list the metamorphic relations")
-    cat.add_argument("--task", default=None)
+    cat.add_argument("--task", default=None, metavar="TASK", help=f"only this task's relations ({registered})")
     cat.set_defaults(func=cmd_catalogue)
 
     mod = sub.add_parser("models", help="list the embedded models")
     mod.set_defaults(func=cmd_models)
+
+    tsk = sub.add_parser("tasks", help="list the registered tasks")
+    tsk.set_defaults(func=cmd_tasks)
     return parser
 
 

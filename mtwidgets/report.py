@@ -6,12 +6,13 @@ the file opens anywhere. All user text is HTML-escaped.
 
 from __future__ import annotations
 
-import html
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
+
+from .core.plugins import esc
 
 _CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem auto;max-width:1100px;color:#1f2328;padding:0 1rem}
@@ -22,8 +23,7 @@ th{background:#f6f8fa} td.num{text-align:right;font-variant-numeric:tabular-nums
 """
 
 
-def _esc(value: Any) -> str:
-    return html.escape("" if value is None else str(value))
+_esc = esc
 
 
 def summary_table(summary: pd.DataFrame) -> str:
@@ -66,11 +66,38 @@ def chart_svg(chart: Any) -> str:
     return str(vlc.vegalite_to_svg(chart.to_dict()))
 
 
+def task_sections(results: Any, context: Any) -> list[str]:
+    """The sections the results' task adds (its ``report`` part, given the run's context)."""
+    from .core.task import get_task, task_names
+
+    frame = results.frame
+    names = list(dict.fromkeys(map(str, frame["task"]))) if len(frame) and "task" in frame else []
+    out: list[str] = []
+    for name in names:
+        if name not in task_names():
+            continue
+        part = get_task(name).part("report")
+        if part is not None:
+            out.extend(part(results, context))
+    return out
+
+
 def write_report(
-    results: Any, path: str | Path, *, title: str = "mtwidgets report", examples: int = 5, ner: Any = None
+    results: Any,
+    path: str | Path,
+    *,
+    title: str = "mtwidgets report",
+    examples: int = 5,
+    sections: list[str] | None = None,
+    context: Any = None,
 ) -> Path:
-    """Write the report; ``ner`` (an :class:`~mtwidgets.ner.evaluate.NEREvaluation`) adds
-    the TIN tables: precision of suspicious issues, error categories and repair metrics."""
+    """Write the report.
+
+    ``context`` is what the task's CLI/Batch part computed after the run (for NER the
+    :class:`~mtwidgets.ner.evaluate.NEREvaluation`): the results' task's ``report`` part
+    turns it into sections (NER: precision of suspicious issues, error categories, repair).
+    ``sections`` are further HTML sections, added after the task's.
+    """
     from .charts import vr_chart
 
     summary = results.summary()
@@ -86,8 +113,8 @@ def write_report(
         "<h2>Chart</h2>", chart_svg(vr_chart(summary)) if len(frame) else "<p>No groups.</p>",
         "<h2>Details</h2>", summary_table(summary),
     ]
-    if ner is not None:
-        parts.extend(ner_sections(ner, examples=examples))
+    parts.extend(task_sections(results, context))
+    parts.extend(sections or ())
     if results.errors:
         items = "".join(f"<li>{_esc(e)}</li>" for e in results.errors[:20])
         parts.append(f"<h2>Model errors ({len(results.errors)})</h2><ul>{items}</ul>")
@@ -112,95 +139,3 @@ def write_report(
     p.parent.mkdir(parents=True, exist_ok=True)
     p.write_text("\n".join(parts), encoding="utf-8")
     return p
-
-
-# -- NER (TIN) sections ----------------------------------------------------------------------
-def _pct(value: Any) -> str:
-    return "—" if value is None or pd.isna(value) else f"{100 * float(value):.1f}"
-
-
-def _frame_table(frame: pd.DataFrame, pct: tuple[str, ...] = ()) -> str:
-    head = "".join(f"<th>{_esc(c)}</th>" for c in frame.columns)
-    body = []
-    for row in frame.itertuples(index=False):
-        cells = []
-        for col, v in zip(frame.columns, row):
-            if col in pct:
-                cells.append(f"<td class=num>{_pct(v)}</td>")
-            elif isinstance(v, (int, float)) and not isinstance(v, bool):
-                cells.append(f"<td class=num>{_esc(v)}</td>")
-            else:
-                cells.append(f"<td>{_esc(v)}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-
-
-def precision_pivot(precision: pd.DataFrame) -> str:
-    """Table 3 layout: transformations as rows, models as columns, "precision% (k/n)"."""
-    models = list(dict.fromkeys(precision["model"]))
-    relations = list(dict.fromkeys(precision["relation"]))
-    head = "".join(f"<th>{_esc(m)}</th>" for m in ["transformation", *models])
-    rows = []
-    for rel in relations:
-        cells = []
-        for m in models:
-            hit = precision[(precision["relation"] == rel) & (precision["model"] == m)]
-            if not len(hit):
-                cells.append("<td>—</td>")
-                continue
-            r = hit.iloc[0]
-            prec = "—" if not r["judged"] else f"{_pct(r['precision'])}% ({r['erroneous']}/{r['judged']})"
-            src = ("—" if not r["source_judged"] else
-                   f"{_pct(r['source_precision'])}% ({r['source_erroneous']}/{r['source_judged']})")
-            cells.append(f"<td class=num>{prec}<br>source: {src}<br><span class=meta>{r['issues']} issues / "
-                         f"{r['groups']} groups</span></td>")
-        cls = ' class="overall"' if rel == "Overall" else ""
-        rows.append(f"<tr{cls}><td>{_esc(rel)}</td>{''.join(cells)}</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-
-
-def ner_sections(ner: Any, *, examples: int = 5) -> list[str]:
-    """The TIN sections of the report, from an NER evaluation (tables only, escaped)."""
-    parts = [
-        "<h2>NER: suspicious issues and their precision (TIN Table 3)</h2>",
-        "<p class=meta>An issue is a violated group. First line: the paper's precision, the share of "
-        "issues where the source or the follow-up prediction differs from gold around a suspicious "
-        "entity, with the follow-up's gold carried from the source through the kept text; under that "
-        "assumption (the relation's own) it is 100% by construction, and mutants whose meaning changed "
-        "go unseen. Second line: the share of issues whose source sentence (real text, real gold) is "
-        "mispredicted at a suspicious entity. Issues gold cannot decide are left out.</p>",
-        precision_pivot(ner.precision),
-        _frame_table(
-            ner.precision.drop(columns=["precision_low", "precision_high"], errors="ignore"),
-            pct=("precision", "source_precision"),
-        ),
-        "<h2>NER: error categories of the erroneous issues (distinct errors)</h2>",
-        _frame_table(ner.categories, pct=("share",)),
-        "<h3>What the two sentences disagree about (no gold needed)</h3>",
-        _frame_table(ner.kinds),
-    ]
-    if ner.repair is not None:
-        parts += [
-            "<h2>NER: repair of the suspicious entities (TIN Table 6)</h2>",
-            "<p class=meta>One row per distinct suspicious entity and sentence; T/F = prediction around "
-            "the entity equal to gold, before → after repair.</p>",
-            _frame_table(ner.repair, pct=("Err2Cor", "Cor2Err", "ErrorReduce")),
-        ]
-        for outcome in ner.repairs:
-            units = outcome.units
-            changed = units[(units["correct_before"] == False) & (units["correct_after"] == True)]  # noqa: E712
-            broken = units[(units["correct_before"] == True) & (units["correct_after"] == False)]  # noqa: E712
-            cols = ["side", "text", "entity", "before", "after", "relabel", "p_score"]
-            if len(changed):
-                parts += [f"<h3>Repaired errors (FT) · {_esc(outcome.model)}</h3>",
-                          _frame_table(changed[cols].head(examples))]
-            if len(broken):
-                parts += [f"<h3>Broken by repair (TF) · {_esc(outcome.model)}</h3>",
-                          _frame_table(broken[cols].head(examples))]
-    frame = ner.issue_frame()
-    if len(frame):
-        parts.append("<h2>NER: example suspicious issues</h2>")
-        cols = ["source_text", "followup_text", "suspicious", "erroneous", "categories"]
-        for (rel, model), sub in frame.groupby(["relation", "model"], sort=False):
-            parts += [f"<h3>{_esc(rel)} · {_esc(model)}</h3>", _frame_table(sub[cols].head(examples))]
-    return parts

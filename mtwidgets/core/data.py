@@ -1,27 +1,39 @@
 """Reading user data into typed inputs, with a report of the rows that could not be read.
 
-Accepted: a list of inputs; a list of markup strings; a list of dicts; a pandas DataFrame;
-a CSV or JSONL path. For relation extraction a row gives either ``markup`` or ``text``
-with the head/tail as offsets (``head_start``, ``head_end``, ``tail_start``, ``tail_end``)
-or as mention strings (``head``, ``tail``), optionally ``head_type``/``tail_type``.
+Accepted: a list of inputs; a list of strings; a list of dicts; a pandas DataFrame; a CSV,
+JSONL or Parquet path; or a :class:`LoadedData` already read. How a row (or a string)
+becomes an input is the task's business (:meth:`~mtwidgets.core.task.Task.input_from_row`,
+:meth:`~mtwidgets.core.task.Task.input_from_text`); the columns each task reads are its
+``column_modes``.
+
+When no task is given it is inferred: inputs (and dicts written by ``to_dict``) carry
+their task, and a table's columns are matched against every registered task's ``detect``.
+Data that fits no task, or more than one, is an error that lists the registered tasks.
 """
 
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError
-from .inputs import BaseInput, RelationInput, TextInput, input_from_dict
+from .errors import InputError, MTError
+from .inputs import BaseInput, input_from_dict
+from .task import Task, get_task, task_names, tasks
 
-_OFFSET_COLUMNS = ("head_start", "head_end", "tail_start", "tail_end")
-_TEXT_COLUMNS = ("markup", "text", "head", "tail", "head_type", "tail_type")
-# Column names that commonly hold NER gold spans, most specific first.
-GOLD_COLUMNS: tuple[str, ...] = ("entities", "gold", "ents", "spans", "ner")
+TABLE_SUFFIXES: tuple[str, ...] = (".csv", ".jsonl", ".ndjson", ".parquet")
+
+
+class _FirstTask:
+    """``infer_task(..., default=FIRST_TASK)``: fall back to the first registered task."""
+
+    def __repr__(self) -> str:
+        return "FIRST_TASK"
+
+
+FIRST_TASK: Any = _FirstTask()
 
 
 @dataclass
@@ -38,51 +50,99 @@ class LoadedData:
         return f"{len(self.skipped)} rows skipped: {shown}{more}"
 
 
-def _missing(value: Any) -> bool:
-    return value is None or (isinstance(value, float) and math.isnan(value))
+# -- tasks -----------------------------------------------------------------------------------
+def _registered() -> str:
+    return ", ".join(task_names()) or "none"
 
 
-def row_to_input(row: Mapping[str, Any] | str | BaseInput, task: str | None = "re") -> BaseInput:
-    """One row -> one input, or an :class:`InputError` that says what is wrong with it."""
+def _task(task: str | Task) -> Task:
+    """The registered task, or an :class:`InputError` that lists the registered tasks."""
+    try:
+        return get_task(task)
+    except InputError:
+        raise
+    except MTError as exc:
+        raise InputError(str(exc)) from None
+
+
+def _undecided(what: str, *, columns: bool = False) -> InputError:
+    """No task fits: the error lists the registered tasks (with the columns each reads)."""
+    if columns:
+        listed = ", ".join(f"{t.name} ({_modes_text(t)})" if t.column_modes else t.name for t in tasks())
+    else:
+        listed = _registered()
+    return InputError(f"cannot tell which task {what} is for; pass task= one of the registered tasks: {listed}")
+
+
+def _modes_text(task: Task) -> str:
+    return " or ".join("+".join(repr(c) for c in m.required) for m in task.column_modes)
+
+
+def _carried_task(row: Mapping[str, Any]) -> str | None:
+    """The task a dict names under ``task`` (as ``to_dict`` writes it), when registered."""
+    name = row.get("task")
+    return name if isinstance(name, str) and name in task_names() else None
+
+
+def task_of_columns(columns: Iterable[Any], *, what: str = "the data") -> str | None:
+    """The one registered task whose ``detect`` accepts these column names; ``None`` when
+    none does; an :class:`InputError` when several do."""
+    cols = {str(c) for c in columns}
+    found = [t.name for t in tasks() if t.matches_columns(cols)]
+    if len(found) > 1:
+        raise InputError(
+            f"{what} with columns {sorted(cols)} fits several tasks ({', '.join(found)}); pass task= one of them"
+        )
+    return found[0] if found else None
+
+
+def _text_columns(task: str | None) -> set[str]:
+    """Columns a CSV cell of which must stay a string ("46" not 46.0, "NA" not missing)."""
+    chosen = [_task(task)] if task is not None else tasks()
+    text: set[str] = set()
+    numeric: set[str] = set()
+    for f in (f for t in chosen for m in t.column_modes for f in m.fields):
+        names = {f.name, *getattr(f, "aliases", ())}
+        (numeric if getattr(f, "numeric", False) else text).update(names)
+    return text - numeric
+
+
+# -- rows ------------------------------------------------------------------------------------
+def row_to_input(row: Mapping[str, Any] | str | BaseInput, task: str | Task | None = None) -> BaseInput:
+    """One row -> one input, or an :class:`InputError` that says what is wrong with it.
+
+    An input is kept as it is; a dict that names its ``task`` (as ``to_dict`` writes it) is
+    read back; otherwise the task (given, else an error) reads the row or the string.
+    """
     if isinstance(row, BaseInput):
         return row
+    if isinstance(row, Mapping):
+        carried = row.get("task")
+        if isinstance(carried, str) and carried:
+            try:
+                return input_from_dict(dict(row))
+            except (InputError, KeyError, TypeError, ValueError) as exc:
+                owner = _carried_task(row)
+                if owner is None:
+                    if task is None:
+                        raise InputError(str(exc)) from None
+                else:
+                    return get_task(owner).input_from_row(row)
+        if task is None:
+            raise _undecided("a row without a 'task' key")
+        return _task(task).input_from_row(row)
     if isinstance(row, str):
-        return RelationInput.parse(row) if task in (None, "re") else TextInput(row)
-    if not isinstance(row, Mapping):
-        raise InputError(f"cannot read an input from {type(row).__name__} {row!r}")
-    if "task" in row and "head" in row and isinstance(row.get("head"), Mapping):
-        return input_from_dict(dict(row))
-    if task == "ner":
-        from ..ner.inputs import ner_input_from_row
-
-        return ner_input_from_row(row)
-    if task not in (None, "re"):
-        if "text" not in row or _missing(row["text"]):
-            raise InputError("the row has no 'text' column value")
-        return TextInput(str(row["text"]))
-    if "markup" in row and not _missing(row["markup"]):
-        return RelationInput.parse(str(row["markup"]))
-    if "text" not in row or _missing(row["text"]):
-        raise InputError("the row has neither 'markup' nor 'text'")
-    text = str(row["text"])
-    types = {k: (None if _missing(row.get(k)) else str(row.get(k))) for k in ("head_type", "tail_type")}
-    if all(c in row and not _missing(row[c]) for c in _OFFSET_COLUMNS):
-        return RelationInput.create(
-            text, (row["head_start"], row["head_end"]), (row["tail_start"], row["tail_end"]),
-            types["head_type"], types["tail_type"],
-            head_mention=None if _missing(row.get("head")) else str(row["head"]),
-            tail_mention=None if _missing(row.get("tail")) else str(row["tail"]),
-        )
-    if not _missing(row.get("head")) and not _missing(row.get("tail")):
-        return RelationInput.create(text, str(row["head"]), str(row["tail"]), types["head_type"], types["tail_type"])
-    raise InputError(
-        "the row has 'text' but no entities: give head_start/head_end/tail_start/tail_end offsets, "
-        "head/tail mention strings, or a 'markup' column like [[head|TYPE]] ... <<tail|TYPE>>"
-    )
+        if task is None:
+            raise _undecided(f"the string {row[:60]!r}")
+        return _task(task).input_from_text(row)
+    raise InputError(f"cannot read an input from {type(row).__name__} {row!r}")
 
 
-def read_table(path: str | Path) -> list[dict[str, Any]]:
-    """Rows of a CSV, JSONL or Parquet file as dicts."""
+def read_table(path: str | Path, task: str | None = None) -> list[dict[str, Any]]:
+    """Rows of a CSV, JSONL or Parquet file as dicts.
+
+    In a CSV the columns of the tasks' text fields stay strings (``task`` given: that task's,
+    else every registered task's)."""
     import pandas as pd
 
     p = Path(path)
@@ -100,41 +160,104 @@ def read_table(path: str | Path) -> list[dict[str, Any]]:
     if p.suffix == ".csv":
         # Mentions and types stay strings ("46" must not become 46.0 in a column with blank
         # cells, "NA" or "None" must not become missing); only empty cells are missing.
-        frame = pd.read_csv(p, dtype=dict.fromkeys(_TEXT_COLUMNS, str), keep_default_na=False, na_values=[""])
+        dtype = dict.fromkeys(sorted(_text_columns(task)), str)
+        frame = pd.read_csv(p, dtype=dtype, keep_default_na=False, na_values=[""])
         return frame.to_dict("records")  # type: ignore[no-any-return]
     if p.suffix == ".parquet":
         return pd.read_parquet(p).to_dict("records")  # type: ignore[no-any-return]
-    raise InputError(f"unsupported data file {p.name!r}: use .csv, .jsonl or .parquet")
+    raise InputError(f"unsupported data file {p.name!r}: use {', '.join(TABLE_SUFFIXES)}")
 
 
-def load_inputs(data: Any, *, task: str | None = "re", on_bad: str = "raise") -> LoadedData:
-    """Read ``data`` into inputs. ``on_bad="skip"`` skips bad rows and reports them."""
+def _is_table_path(data: Any) -> bool:
+    return isinstance(data, (str, Path)) and Path(str(data)).suffix in TABLE_SUFFIXES
+
+
+def _is_frame(data: Any) -> bool:
+    return hasattr(data, "to_dict") and hasattr(data, "columns")
+
+
+def _check_columns(columns: Iterable[Any], task: Task) -> None:
+    """A frame that has none of the columns any of the task's column modes requires."""
+    cols = [str(c) for c in columns]
+    required = {c for m in task.column_modes for c in m.required}
+    if not task.column_modes or required & set(cols):
+        return
+    ways = "; or ".join(f"{'+'.join(repr(c) for c in m.required)} ({m.title})" for m in task.column_modes)
+    raise InputError(f"the DataFrame has columns {cols}; {task.title} data needs {ways}")
+
+
+def _rows_task(rows: list[Any], what: str) -> str | None:
+    """The task of a list of rows: the one their inputs/dicts carry, else their columns'."""
+    carried: set[str] = set()
+    columns: set[str] = set()
+    needs_task = False
+    for row in rows:
+        if isinstance(row, BaseInput):
+            carried.add(row.task)
+        elif isinstance(row, Mapping) and _carried_task(row):
+            carried.add(str(row["task"]))
+        else:
+            needs_task = True
+            if isinstance(row, Mapping):
+                columns |= {str(k) for k in row}
+    if not needs_task:
+        return None  # every row carries its own task
+    if len(carried) == 1:
+        return carried.pop()
+    if len(carried) > 1:
+        raise InputError(
+            f"{what} mixes inputs of tasks {sorted(carried)} with rows that carry no task; pass task="
+        )
+    found = task_of_columns(columns, what=what) if columns else None
+    if found is None:
+        detail = f" (columns {sorted(columns)})" if columns else ""
+        raise _undecided(f"{what}{detail}", columns=bool(columns))
+    return found
+
+
+def load_inputs(data: Any, *, task: str | Task | None = None, on_bad: str = "raise") -> LoadedData:
+    """Read ``data`` into inputs. ``on_bad="skip"`` skips bad rows and reports them.
+
+    ``task`` (a registered task's name) says how rows and strings become inputs; when
+    ``None`` it is inferred from the data (see the module docs), and data no task fits is
+    an :class:`InputError` that lists the registered tasks.
+    """
     if on_bad not in ("raise", "skip"):
         raise ValueError(f"on_bad must be 'raise' or 'skip', got {on_bad!r}")
-    if isinstance(data, (str, Path)) and Path(str(data)).suffix in (".csv", ".jsonl", ".ndjson", ".parquet"):
-        items: Iterable[tuple[Any, Any]] = enumerate(read_table(data))
+    name = None if task is None else _task(task).name
+    if isinstance(data, LoadedData):
+        wrong = sorted({x.task for x in data.inputs if name is not None and x.task != name})
+        if wrong:
+            raise InputError(f"the loaded data holds {', '.join(wrong)} inputs, not {name} inputs")
+        return data
+    if _is_table_path(data):
+        table = read_table(data, name)
+        if name is None:
+            name = _rows_task(table, f"the file {Path(str(data)).name!r}")
+        items: Iterable[tuple[Any, Any]] = enumerate(table)
     elif isinstance(data, BaseInput):
         items = [(0, data)]
-    elif hasattr(data, "to_dict") and hasattr(data, "columns"):
-        if task in (None, "re"):
-            usable = {"markup", "text"} & set(map(str, data.columns))
-            if not usable:
-                raise InputError(
-                    f"the DataFrame has columns {list(data.columns)}; it needs a 'markup' column or a "
-                    "'text' column with head/tail offsets or mentions"
-                )
+    elif _is_frame(data):
+        if name is None:
+            name = task_of_columns(data.columns, what="a DataFrame")
+            if name is None:
+                raise _undecided(f"a DataFrame with columns {[str(c) for c in data.columns]}", columns=True)
+        _check_columns(data.columns, _task(name))
         items = zip(data.index, data.to_dict("records"))
     elif isinstance(data, Iterable) and not isinstance(data, (str, bytes, Mapping)):
-        items = enumerate(data)
+        rows = list(data)
+        if name is None:
+            name = _rows_task(rows, "the data")
+        items = enumerate(rows)
     else:
         raise InputError(
             f"cannot read inputs from {type(data).__name__}; give a DataFrame, a list of inputs or "
-            "markup strings, or a .csv/.jsonl path"
+            f"strings, or a path to a {'/'.join(TABLE_SUFFIXES)} file"
         )
     out = LoadedData([], [])
     for label, row in items:
         try:
-            out.inputs.append(row_to_input(row, task))
+            out.inputs.append(row_to_input(row, name))
             out.rows.append(label)
         except (InputError, TypeError, ValueError) as exc:
             if on_bad == "raise":
@@ -146,45 +269,82 @@ def load_inputs(data: Any, *, task: str | None = "re", on_bad: str = "raise") ->
     return out
 
 
-def infer_task(data: Any, models: Any = None, relations: Any = None) -> str:
-    """The task a widget is for, when not given: the relations' task, else the inputs', else
-    the embedded models', else relation extraction.
-
-    A frame with a gold-entities column and no relation-extraction column is NER data.
-    """
-    from .registry import relation
+# -- which task a widget is for -----------------------------------------------------------
+def _data_task(data: Any) -> str | None:
     from .results import Results
+
+    if data is None:
+        return None
+    if isinstance(data, LoadedData):
+        return data.inputs[0].task if data.inputs else None
+    if isinstance(data, BaseInput):
+        return data.task
+    if isinstance(data, Results):
+        return str(data.frame["task"].iloc[0]) if len(data.frame) else None
+    if _is_frame(data):
+        return task_of_columns(data.columns, what="a DataFrame")
+    if _is_table_path(data):
+        table = read_table(data)
+        try:
+            return _rows_task(table, "the file") if table else None
+        except InputError:
+            return None
+    if isinstance(data, (list, tuple)) and data:
+        first = data[0]
+        if isinstance(first, BaseInput):
+            return str(first.task)
+        if isinstance(first, Mapping) and _carried_task(first):
+            return str(first["task"])
+        if all(isinstance(r, Mapping) for r in data):
+            return task_of_columns({str(k) for r in data for k in r}, what="the data")
+    return None
+
+
+def task_hint(models: Any = None, relations: Any = None) -> str | None:
+    """The task the relations (else the embedded models, by name) belong to; ``None`` when
+    they do not tell. Relations of different tasks are an :class:`InputError`."""
+    from .registry import relation
 
     given = (
         [] if relations in (None, "all") else ([relations] if isinstance(relations, str) else list(relations))
     )
-    tasks = {str(relation(r).task if isinstance(r, str) else getattr(r, "task", "")) for r in given}
-    tasks.discard("")
-    if len(tasks) > 1:
+    found = {str(relation(r).task if isinstance(r, str) else getattr(r, "task", "")) for r in given}
+    found.discard("")
+    if len(found) > 1:
         raise InputError(
-            f"the relations {[getattr(r, 'name', r) for r in given]} belong to different tasks {sorted(tasks)}; "
-            "run one task per widget"
+            f"the relations {[getattr(r, 'name', r) for r in given]} belong to different tasks {sorted(found)}; "
+            "run one task at a time"
         )
-    if tasks:
-        return str(tasks.pop())
-    if isinstance(data, BaseInput):
-        return data.task
-    if isinstance(data, Results) and len(data.frame):
-        return str(data.frame["task"].iloc[0])
-    if hasattr(data, "columns") and hasattr(data, "to_dict"):
-        cols = {str(c) for c in data.columns}
-        re_cols = {"markup", "head", "tail", *_OFFSET_COLUMNS}
-        if cols & set(GOLD_COLUMNS) and "text" in cols and not cols & re_cols:
-            return "ner"
-    elif isinstance(data, (list, tuple)) and data and isinstance(data[0], BaseInput):
-        return str(data[0].task)
-    if models is not None and not isinstance(models, Mapping):
-        from ..models import describe
+    if found:
+        return str(found.pop())
+    return _models_task(models)
 
-        names = [models] if isinstance(models, str) else list(models)
-        table = describe()
-        known = dict(zip(table["name"], table["task"]))
-        found = {known[n] for n in names if n in known}
-        if len(found) == 1:
-            return str(found.pop())
-    return "re"
+
+def _models_task(models: Any) -> str | None:
+    if models is None or isinstance(models, Mapping):
+        return None
+    from .task import embedded_models
+
+    names = [models] if isinstance(models, str) else list(models)
+    known = embedded_models()
+    owners = {known[n].task for n in names if isinstance(n, str) and n in known}
+    return str(owners.pop()) if len(owners) == 1 else None
+
+
+def infer_task(data: Any, models: Any = None, relations: Any = None, *, default: Any = None) -> str:
+    """The task a widget (or a run) is for, when not given: the relations' task, else the
+    data's (inputs, saved results, a table's columns), else the embedded models'.
+
+    When nothing decides, ``default`` (a task name, or :data:`FIRST_TASK` for the first
+    registered task) if given, else an :class:`InputError` that lists the registered tasks.
+    """
+    found = task_hint(None, relations) or _data_task(data) or _models_task(models)
+    if found is not None:
+        return found
+    if default is FIRST_TASK:
+        registered = task_names()
+        if registered:
+            return registered[0]
+    elif default is not None:
+        return _task(default).name
+    raise _undecided("this data" if data is not None else "the widget")

@@ -167,6 +167,6 @@ def test_ner_report_sections_render_user_text_literally(tmp_path: Path) -> None:
     results = Results.from_rows([make_row(g, "m", *outs, SameEntityLabels().check(g, *outs))])
     ev = evaluate(results)
     assert ev.precision.set_index("relation").loc["TIN-token", "source_precision"] == 0.0
-    html = write_report(results, tmp_path / "r.html", ner=ev).read_text()
+    html = write_report(results, tmp_path / "r.html", context=ev).read_text()
     assert "<b>Acme" not in html and "&lt;b&gt;Acme&lt;/b&gt;" in html
     assert "&#x27;Acme&#x27;: ORG in the source, PERSON in the follow-up" in html
