@@ -2,26 +2,18 @@
 // traits) and forwards user actions as messages {kind, id, ...}. No computation here: a
 // saved notebook re-renders from the traits alone. User text is only ever set with
 // textContent, never innerHTML.
+//
+// The view is made of components looked up by the names the task's Explorer parts give
+// (mtwidgets/core/views.py): MARK_VIEWS[_input.mark_view] draws the input box and its
+// marking, PREDICTION_VIEWS[model.view] each model's predictions and
+// EXTRA_VIEWS[model.extra.view] a model's extra component. No task is named here.
 
-const KEY_ROLES = { h: "head", t: "tail", e: "entity" };
-
-function h(tag, attrs = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children) if (child) node.append(child);
-  return node;
-}
+// @include common.js
 
 const cls = (part) => `mtw-explorer__${part}`;
 
-// NER: a labelled span's colour comes from the kernel's palette (one per label) through
-// a CSS variable; the label is always printed too, so colour is never the only cue.
+// A labelled span's colour comes from the kernel's palette (one per label) through a CSS
+// variable; the label is always printed too, so colour is never the only cue.
 function labelStyle(colors, label) {
   const color = label && colors ? colors[label] : null;
   return color && /^#[0-9a-fA-F]{3,8}$/.test(color) ? `--mtw-label: ${color}` : undefined;
@@ -34,12 +26,16 @@ function entityPieces(pieces, colors) {
     return h("span", {
       class: cls("ent"), "data-label": p.label || "none", "data-suspicious": p.suspicious ? "1" : undefined,
       "data-changed": p.changed ? "1" : undefined, "data-wrong": p.wrong === undefined ? undefined : p.wrong ? "1" : "0",
-      style: labelStyle(colors, p.label), title: `${p.label || "no entity"}${flags.length ? ` (${flags.join(", ")})` : ""}`,
+      style: labelStyle(colors, p.label), title: `${p.label || "nothing"}${flags.length ? ` (${flags.join(", ")})` : ""}`,
     }, [
       document.createTextNode(p.text),
       h("span", { class: cls("tag"), text: `${p.suspicious ? "⚠ " : ""}${p.label || "none"}${p.wrong ? " ✗" : ""}` }),
     ]);
   });
+}
+
+function entLine(title, pieces, side, colors) {
+  return h("div", { class: cls("entline"), "data-side": side }, [h("span", { class: cls("label"), text: `${title}: ` }), ...entityPieces(pieces, colors)]);
 }
 
 function button(action, label, aria, onclick) {
@@ -50,30 +46,342 @@ function isEditable(target) {
   return target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT");
 }
 
+const SIDES = [["source", "source"], ["followup", "follow-up"]];
+
+// -- text boxes: one text, or one box per field ---------------------------------------------
+const ONE_TEXT = {
+  key: () => "one",
+  build: (ctx) => [ctx.text, ctx.useText],
+  update(ctx, state) {
+    if (document.activeElement !== ctx.text) ctx.text.value = state.text || "";
+  },
+};
+
+function fieldBoxes(tag) {
+  return {
+    key: (state) => `${tag}:${(state.fields || []).map((f) => f.name).join(",")}`,
+    build(ctx, state) {
+      ctx.fieldBoxes = {};
+      const rows = (state.fields || []).map((f) => {
+        const box = h(tag, {
+          class: `${cls("text")} ${cls("field")}`, "data-field": f.name, "aria-label": f.title,
+          placeholder: f.title, ...(tag === "textarea" ? { rows: "2" } : { type: "text" }),
+        });
+        ctx.fieldBoxes[f.name] = box;
+        return h("label", { class: cls("fieldrow") }, [h("span", { class: cls("fieldname"), text: `${f.title}: ` }), box]);
+      });
+      const use = button("set-text", "Use texts", "Use these texts as the input", () =>
+        ctx.send("set_text", { texts: Object.fromEntries(Object.entries(ctx.fieldBoxes).map(([k, b]) => [k, b.value])) }));
+      return [h("div", { class: cls("fields") }, rows), use];
+    },
+    update(ctx, state) {
+      for (const f of state.fields || []) {
+        const box = ctx.fieldBoxes[f.name];
+        if (box && document.activeElement !== box) box.value = f.text || "";
+      }
+    },
+  };
+}
+
+// -- marking ---------------------------------------------------------------------------------
+function modeButton(ctx, role) {
+  return h("button", {
+    type: "button", class: `${cls("button")} ${cls("mode")}`, "data-action": `mode-${role}`, "data-role": role,
+    "aria-label": `Mark the ${role} (key ${role[0]})`, text: `${role[0].toUpperCase()}${role.slice(1)}`,
+    onclick: () => ctx.setMode(role),
+  });
+}
+
+function roleTools(ctx, state, extra = []) {
+  return [
+    ...(state.roles || []).map((role) => modeButton(ctx, role)),
+    ...extra,
+    button("clear", "Clear", "Clear the marks (Escape or c)", () => ctx.clearMarks()),
+  ];
+}
+
+function suggestionButtons(ctx, state, payload) {
+  return (state.suggestions || []).map((s) =>
+    h("button", {
+      type: "button", class: `${cls("button")} ${cls("suggestion")}`, "aria-label": `Mark ${s.text} (${s.label})`,
+      text: `${s.text} · ${s.label}`,
+      onclick: () => {
+        if (!ctx.mode) return;
+        const role = ctx.mode;
+        ctx.send("mark", { role, start: s.start, end: s.end, ...payload(s) });
+        ctx.advanceMode(role);
+      },
+    }),
+  );
+}
+
+// Roles over tokens (e.g. a head and a tail): one span per role, each with a type.
+const ROLE_MARKING = {
+  texts: ONE_TEXT,
+  marking: true,
+  tools: (ctx, state) => roleTools(ctx, state),
+  markKeys: (state) => state.roles || [],
+  tokenMark: (state, key) => ({ role: key }),
+  wordMark: (state, w) => ({ role: w.role }),
+  markPayload: () => ({}),
+  marks(ctx, state) {
+    const spans = state.marks || {};
+    return (state.roles || []).map((role) => {
+      const m = spans[role];
+      const select = h("select", { class: cls("type"), "data-role": role, "aria-label": `Entity type of the ${role}`, disabled: !m });
+      select.append(
+        h("option", { value: "", selected: !m || !m.label, text: m && m.inferred ? `auto (${m.inferred})` : "auto" }),
+        ...(state.types || []).map((t) => h("option", { value: t, selected: !!m && m.label === t, text: t })),
+      );
+      select.addEventListener("change", () => ctx.send("set_type", { role, label: select.value }));
+      return h("span", { class: cls("mark"), "data-role": role }, [
+        h("span", { class: cls("markname"), text: `${role}: ` }),
+        h("span", { class: cls("marktext"), text: m ? m.text : "—" }),
+        select,
+      ]);
+    });
+  },
+  suggestions: (ctx, state) => suggestionButtons(ctx, state, () => ({})),
+};
+
+// Any number of labelled spans (e.g. gold entities), keyed by "start:end", shown as chips.
+const SPAN_MARKING = {
+  ...ROLE_MARKING,
+  tools(ctx, state) {
+    const chosen = ctx.newLabel.value;
+    ctx.newLabel.replaceChildren(
+      h("option", { value: "", text: "new entity label: auto (spaCy)" }),
+      ...(state.types || []).map((t) => h("option", { value: t, selected: t === chosen, text: `new entity label: ${t}` })),
+    );
+    return roleTools(ctx, state, [ctx.newLabel]);
+  },
+  markKeys: (state) => {
+    const spans = state.marks || {};
+    return Object.keys(spans).filter((k) => spans[k]).sort((a, b) => spans[a].start - spans[b].start);
+  },
+  tokenMark: (state, key) => (key ? { role: (state.roles || [])[0], label: state.marks[key].label } : {}),
+  wordMark: (state, w) => (w.role ? { role: (state.roles || [])[0], label: w.label } : {}),
+  markPayload: (ctx) => (ctx.newLabel.value ? { label: ctx.newLabel.value } : {}),
+  marks(ctx, state) {
+    const spans = state.marks || {};
+    return SPAN_MARKING.markKeys(state).map((key) => {
+      const m = spans[key];
+      const select = h("select", { class: cls("type"), "data-key": key, "aria-label": `Label of the gold entity ${m.text}` });
+      select.append(...(state.types || []).map((t) => h("option", { value: t, selected: m.label === t, text: t })));
+      select.addEventListener("change", () => ctx.send("set_type", { role: key, label: select.value }));
+      return h("span", { class: cls("chip"), "data-key": key, "data-label": m.label, style: labelStyle(state.colors, m.label) }, [
+        h("span", { class: cls("marktext"), text: m.text }),
+        select,
+        h("button", {
+          type: "button", class: `${cls("button")} ${cls("remove")}`, "data-action": "remove-entity", "data-key": key,
+          "aria-label": `Remove the gold entity ${m.text}`, text: "×", onclick: () => ctx.send("clear", { role: key }),
+        }),
+      ]);
+    });
+  },
+  suggestions: (ctx, state) => suggestionButtons(ctx, state, (s) => ({ label: s.label })),
+};
+
+// Typed text only: nothing to mark.
+const NO_MARKING = {
+  texts: ONE_TEXT,
+  marking: false,
+  tools: () => [],
+  markKeys: () => [],
+  tokenMark: () => ({}),
+  wordMark: () => ({}),
+  markPayload: () => ({}),
+  marks: () => [],
+  suggestions: () => [],
+};
+
+const MARK_VIEWS = {
+  "head-tail": ROLE_MARKING,
+  spans: SPAN_MARKING,
+  text: NO_MARKING,
+  "text-pair": { ...NO_MARKING, texts: fieldBoxes("textarea") },
+  "word-pair": { ...NO_MARKING, texts: fieldBoxes("input") },
+};
+
+function markView(state) {
+  return MARK_VIEWS[state.mark_view] || ((state.roles || []).length ? ROLE_MARKING : NO_MARKING);
+}
+
+// -- predictions -------------------------------------------------------------------------------
+function predictionTitle(title, preds, text) {
+  return h("div", { class: cls("label"), text: `${title}: ${preds.map(text).join(" | ") || "—"}` });
+}
+
+function scoreBars(preds, title) {
+  return h("div", { class: cls("side") }, [
+    predictionTitle(title, preds, (p) => p.label),
+    ...preds.flatMap((p) =>
+      (p.top || []).map(([label, score]) =>
+        h("div", { class: cls("bar") }, [
+          h("span", { class: cls("barlabel"), text: label }),
+          h("span", { class: cls("bartrack") }, [
+            h("span", { class: cls("barfill"), style: `width: ${Math.max(0, Math.min(1, Number(score))) * 100}%` }),
+          ]),
+          h("span", { class: cls("barvalue"), text: Number(score).toFixed(2) }),
+        ]),
+      ),
+    ),
+  ]);
+}
+
+function fmtValue(v) {
+  const x = Number(v);
+  return Number.isFinite(x) ? (Math.abs(x) >= 100 ? x.toFixed(1) : x.toFixed(3)) : String(v);
+}
+
+function bandScale(bands, value) {
+  if (!bands.length) return null;
+  const lo = Math.min(...bands.map((b) => Number(b.low)));
+  const hi = Math.max(...bands.map((b) => Number(b.high)));
+  const at = (x) => `${Math.max(0, Math.min(1, (Number(x) - lo) / (hi - lo || 1))) * 100}%`;
+  return h("div", { class: cls("bands"), "aria-hidden": "true" }, [
+    ...bands.map((b) => h("span", {
+      class: cls("band"), "data-band": b.name, title: `${b.name}: ${b.low} to ${b.high}`,
+      style: `left: ${at(b.low)}; width: calc(${at(b.high)} - ${at(b.low)})`,
+    }, b.name)),
+    h("span", { class: cls("bandmarker"), style: `left: ${at(value)}` }),
+  ]);
+}
+
+function textWords(segs) {
+  return (segs || []).map((w) => {
+    const tag = w.op === "ins" ? "ins" : w.op === "del" ? "del" : "span";
+    return h(tag, { class: cls("word") }, [document.createTextNode(w.text + (w.ws || ""))]);
+  });
+}
+
+function sides(draw) {
+  return (ctx, m) => h("div", { class: cls("sides") }, SIDES.map(([key, title]) => draw(ctx, m, m[key] || [], title, key)));
+}
+
+const PREDICTION_VIEWS = {
+  "label-scores": sides((ctx, m, preds, title) => scoreBars(preds, title)),
+  spans: sides((ctx, m, preds, title, key) =>
+    h("div", { class: cls("side") }, preds.length
+      ? preds.map((p) => entLine(title, p.spans || [{ text: "(no spans)" }], key, ctx.colors()))
+      : [predictionTitle(title, [], () => "")])),
+  "number-bands": sides((ctx, m, preds, title) =>
+    h("div", { class: cls("side") }, [
+      predictionTitle(title, preds, (p) => (p.value === undefined ? "—" : `${fmtValue(p.value)}${p.band ? ` (${p.band})` : ""}`)),
+      ...preds.map((p) => h("div", { class: cls("number"), "data-band": p.band || undefined }, [
+        h("span", { class: cls("value"), text: p.value === undefined ? "—" : fmtValue(p.value) }),
+        p.band ? h("span", { class: cls("bandname"), text: p.band }) : null,
+        p.value === undefined ? null : bandScale(m.bands || [], p.value),
+      ])),
+    ])),
+  "text-diff": (ctx, m) => h("div", { class: cls("textpreds") }, SIDES.flatMap(([key, title]) =>
+    (m[key] || []).map((p) => h("div", { class: cls("textpred"), "data-side": key }, [
+      h("span", { class: cls("label"), text: `${title}: ` }),
+      ...(p.diff ? textWords(p.diff) : [document.createTextNode(p.text ?? "—")]),
+    ])))),
+};
+
+// -- extra per-model components ------------------------------------------------------------------
+function entityInspector(ctx, view) {
+  const colors = ctx.colors();
+  const sus = view.suspicious || [];
+  const repair = view.repair;
+  const judged = (s) => s.source_category === null || s.source_category === undefined
+    ? `suggests ${s.suggests}`
+    : `against gold: source ${s.source_category}, follow-up ${s.followup_category ?? "unknown"}`;
+  return h("div", { class: cls("inspector") }, [
+    entLine("source", view.source, "source", colors),
+    entLine("follow-up", view.followup, "followup", colors),
+    sus.length
+      ? h("ul", { class: cls("suspicious"), "aria-label": "Suspicious entities" }, sus.map((s) =>
+          h("li", { class: cls("suspect") }, [
+            h("span", { class: cls("suspecttext"), text: `⚠ "${s.text}"` }),
+            document.createTextNode(`: ${s.source} in the source, ${s.followup} in the follow-up · ${judged(s)}`),
+          ])))
+      : null,
+    repair
+      ? h("div", { class: cls("repair"), "data-status": repair.status }, repair.status === "done"
+          ? [
+              h("div", { class: cls("repairtitle"), text: "Repaired (TIN relabeling)" }),
+              entLine("source", repair.source, "source", colors),
+              entLine("follow-up", repair.followup, "followup", colors),
+              h("ul", { class: cls("relabels") }, (repair.relabels || []).map((r) =>
+                h("li", { class: cls("relabel"), text: r.decided
+                  ? `${r.side} "${r.entity}" → ${r.label} (votes ${r.votes.map(([k, v]) => `${k} ${v}`).join(", ")}; ${r.mutants} mutants)`
+                  : `${r.side} "${r.entity}": unchanged (no similar entity passed the filters)` }))),
+            ]
+          : [h("div", { class: cls("repairtitle"), text: repair.message || repair.status })])
+      : null,
+  ]);
+}
+
+const EXTRA_VIEWS = {
+  "entity-inspector": entityInspector,
+};
+
+function modelCard(ctx, m) {
+  const extra = m.extra && EXTRA_VIEWS[m.extra.view] ? EXTRA_VIEWS[m.extra.view](ctx, m.extra.data || {}) : null;
+  const prediction = PREDICTION_VIEWS[m.view] || PREDICTION_VIEWS["label-scores"];
+  return h("div", { class: cls("model"), "data-model": m.name, "data-view": m.view || "label-scores" }, [
+    h("div", { class: cls("modelhead") }, [
+      h("span", { class: cls("modelname"), text: m.name }),
+      h("span", { class: cls("verdict"), "data-verdict": m.verdict, text: m.verdict.replace("_", " ") }),
+    ]),
+    h("div", { class: cls("reason"), text: m.reason }),
+    h("div", { class: cls("expected"), text: `expected: ${m.expected || "—"}` }),
+    extra && m.extra.replaces ? null : prediction(ctx, m),
+    extra,
+  ]);
+}
+
+// -- the widget ------------------------------------------------------------------------------------
 function render({ model, el }) {
   const root = h("div", { class: "mtw-explorer", "data-busy": "0" });
   el.append(root);
   const pending = new Set();
   let nextId = 1;
-  let mode = null; // the role the next click marks
   let drag = null; // {from, to} token indices while dragging
+  const inputState = () => model.get("_input") || {};
 
-  function send(kind, payload = {}) {
-    const id = nextId++;
-    pending.add(id);
-    root.dataset.busy = "1";
-    model.send({ kind, id, ...payload });
-    return id;
-  }
+  const ctx = {
+    mode: null, // the role the next click marks
+    send(kind, payload = {}) {
+      const id = nextId++;
+      pending.add(id);
+      root.dataset.busy = "1";
+      model.send({ kind, id, ...payload });
+      return id;
+    },
+    setMode(role) {
+      ctx.mode = role;
+      for (const b of modeButtons.querySelectorAll("button[data-role]")) {
+        b.setAttribute("aria-pressed", b.dataset.role === ctx.mode ? "true" : "false");
+      }
+      root.dataset.mode = ctx.mode || "";
+    },
+    advanceMode(role) {
+      const roles = inputState().roles || [];
+      const next = roles[roles.indexOf(role) + 1];
+      if (next) ctx.setMode(next); // after the head, the tail
+    },
+    clearMarks() {
+      ctx.send("clear");
+      ctx.setMode((inputState().roles || [])[0] || null);
+    },
+    colors: () => inputState().colors || {},
+  };
+  const send = ctx.send;
 
   // -- layout ------------------------------------------------------------------------
   const error = h("div", { class: cls("error"), role: "alert", hidden: true });
   const rowInfo = h("span", { class: cls("rowinfo") });
   const search = h("input", { type: "search", class: cls("search"), placeholder: "filter rows", "aria-label": "Filter rows" });
   const rows = h("select", { class: cls("rows"), "aria-label": "Pick a row of the data" });
-  const text = h("textarea", { class: cls("text"), rows: "2", "aria-label": "Sentence" });
+  ctx.text = h("textarea", { class: cls("text"), rows: "2", "aria-label": "Sentence" });
+  ctx.useText = button("set-text", "Use text", "Use this text as the input", () => send("set_text", { text: ctx.text.value }));
+  ctx.newLabel = h("select", { class: cls("newlabel"), "aria-label": "Label of new gold entities" });
+  const textRow = h("div", { class: cls("row") });
   const modeButtons = h("div", { class: cls("modes"), role: "group", "aria-label": "Marking mode" });
-  const newLabel = h("select", { class: cls("newlabel"), "aria-label": "Label of new gold entities" });
   const tokens = h("div", { class: cls("tokens"), "aria-label": "Tokens: click or drag to mark" });
   const marks = h("div", { class: cls("marks") });
   const suggestions = h("div", { class: cls("suggestions") });
@@ -85,7 +393,7 @@ function render({ model, el }) {
   const note = h("div", { class: cls("note") });
   const counter = h("span", { class: cls("counter") });
   const reshuffle = button("reshuffle", "Reshuffle", "Reshuffle the candidates", () => send("reshuffle"));
-  const edit = h("textarea", { class: cls("edit"), rows: "2", "aria-label": "Edit the follow-up ([[head]] and <<tail>> re-mark)" });
+  const edit = h("textarea", { class: cls("edit"), rows: "2", "aria-label": "Edit the follow-up" });
   const saveButton = button("save", "Save to suite", "Save this group to the suite", () => send("save"));
   const models = h("div", { class: cls("models") });
 
@@ -99,10 +407,7 @@ function render({ model, el }) {
         search,
         rowInfo,
       ]),
-      h("div", { class: cls("row") }, [
-        text,
-        button("set-text", "Use text", "Use this text as the input", () => send("set_text", { text: text.value })),
-      ]),
+      textRow,
       h("div", { class: cls("row") }, [modeButtons, todo]),
       tokens,
       marks,
@@ -128,9 +433,9 @@ function render({ model, el }) {
     models,
   );
 
-  // -- input ---------------------------------------------------------------------------
+  // -- rows --------------------------------------------------------------------------------
   function stepRow(step) {
-    const state = model.get("_input") || {};
+    const state = inputState();
     const n = state.n_rows || 0;
     if (!n) return;
     send("row", { index: (((state.row || 0) + step) % n + n) % n });
@@ -142,7 +447,7 @@ function render({ model, el }) {
   function renderRows() {
     const all = model.get("_rows") || [];
     const needle = search.value.trim().toLowerCase();
-    const current = (model.get("_input") || {}).row;
+    const current = inputState().row;
     if (!needle && all === builtFrom) {
       // Same rows, no filter: moving the selection is enough (rebuilding up to 2,000
       // options on every edit cost more than the rest of the view's update).
@@ -157,25 +462,16 @@ function render({ model, el }) {
     );
   }
 
-  function setMode(role) {
-    mode = role;
-    for (const b of modeButtons.querySelectorAll("button[data-role]")) {
-      b.setAttribute("aria-pressed", b.dataset.role === mode ? "true" : "false");
-    }
-    root.dataset.mode = mode || "";
-  }
-
+  // -- token marking (click, drag, keyboard) ----------------------------------------------
   function markTokens(from, to) {
-    const state = model.get("_input") || {};
+    const state = inputState();
     const toks = state.tokens || [];
     const a = toks[Math.min(from, to)];
     const b = toks[Math.max(from, to)];
-    if (!a || !b || !mode) return;
-    const role = mode;
-    send("mark", { role, start: a.start, end: b.end, ...(newLabel.value ? { label: newLabel.value } : {}) });
-    const roles = state.roles || [];
-    const next = roles[roles.indexOf(role) + 1];
-    if (next) setMode(next); // after the head, the tail
+    if (!a || !b || !ctx.mode) return;
+    const role = ctx.mode;
+    send("mark", { role, start: a.start, end: b.end, ...markView(state).markPayload(ctx) });
+    ctx.advanceMode(role);
   }
 
   function tokenIndex(target) {
@@ -192,7 +488,7 @@ function render({ model, el }) {
 
   tokens.addEventListener("mousedown", (event) => {
     const i = tokenIndex(event.target);
-    if (i === null) return;
+    if (i === null || !markView(inputState()).marking) return;
     event.preventDefault();
     drag = { from: i, to: i };
     showDrag();
@@ -223,58 +519,44 @@ function render({ model, el }) {
   root.addEventListener("keydown", (event) => {
     if (isEditable(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-    const roles = (model.get("_input") || {}).roles || [];
-    if (KEY_ROLES[key] && roles.includes(KEY_ROLES[key])) {
-      setMode(KEY_ROLES[key]);
+    const roles = inputState().roles || [];
+    const role = key.length === 1 ? roles.find((r) => r[0].toLowerCase() === key) : undefined;
+    if (role) {
+      ctx.setMode(role);
       event.preventDefault();
-    } else if (key === "Escape" || key === "c") {
-      clearMarks();
+    } else if (roles.length && (key === "Escape" || key === "c")) {
+      ctx.clearMarks();
       event.preventDefault();
     }
   });
 
-  function clearMarks() {
-    send("clear");
-    const roles = (model.get("_input") || {}).roles || [];
-    setMode(roles[0] || null);
-  }
-
+  // -- input -----------------------------------------------------------------------------
+  let textsKey = null;
   function renderInput() {
-    const state = model.get("_input") || {};
+    const state = inputState();
+    const view = markView(state);
     const roles = state.roles || [];
-    const ner = state.task === "ner";
     const colors = state.colors || {};
-    if (document.activeElement !== text) text.value = state.text || "";
+    const key = `${state.mark_view}|${view.texts.key(state)}`;
+    if (key !== textsKey) {
+      textsKey = key;
+      textRow.replaceChildren(...view.texts.build(ctx, state));
+    }
+    view.texts.update(ctx, state);
+    root.dataset.markView = state.mark_view || "";
     rowInfo.textContent = !state.n_rows ? "" : state.custom
       ? `own input (data: ${state.n_rows} rows)`
       : `row ${state.row + 1} of ${state.n_rows}`;
-    modeButtons.replaceChildren(
-      ...roles.map((role) =>
-        h("button", {
-          type: "button", class: `${cls("button")} ${cls("mode")}`, "data-action": `mode-${role}`, "data-role": role,
-          "aria-label": `Mark the ${role} (key ${role[0]})`, text: `${role[0].toUpperCase()}${role.slice(1)}`,
-          onclick: () => setMode(role),
-        }),
-      ),
-      ...(ner ? [newLabel] : []),
-      button("clear", "Clear", "Clear the marks (Escape or c)", clearMarks),
-    );
-    if (ner) {
-      const chosen = newLabel.value;
-      newLabel.replaceChildren(
-        h("option", { value: "", text: "new entity label: auto (spaCy)" }),
-        ...(state.types || []).map((t) => h("option", { value: t, selected: t === chosen, text: `new entity label: ${t}` })),
-      );
-    }
-    if (!roles.includes(mode)) mode = roles[0] || null;
-    setMode(mode);
+    modeButtons.replaceChildren(...view.tools(ctx, state));
+    if (!roles.includes(ctx.mode)) ctx.mode = roles[0] || null;
+    ctx.setMode(ctx.mode);
     const spans = state.marks || {};
-    const keys = ner ? Object.keys(spans).filter((k) => spans[k]).sort((a, b) => spans[a].start - spans[b].start) : roles;
+    const keys = view.markKeys(state);
+    tokens.hidden = !view.marking;
     tokens.replaceChildren(
-      ...(state.tokens || []).flatMap((t) => {
-        const key = keys.find((r) => spans[r] && spans[r].start < t.end && t.start < spans[r].end);
-        const role = ner ? (key ? "entity" : undefined) : key;
-        const label = ner && key ? spans[key].label : undefined;
+      ...(view.marking ? state.tokens || [] : []).flatMap((t) => {
+        const found = keys.find((r) => spans[r] && spans[r].start < t.end && t.start < spans[r].end);
+        const { role, label } = view.tokenMark(state, found);
         const node = h("span", {
           class: cls("token"), "data-i": t.i, "data-role": role, "data-label": label, style: labelStyle(colors, label),
           tabindex: "0", role: "button", "aria-label": role ? `${t.text} (${label || role})` : t.text, text: t.text,
@@ -282,54 +564,8 @@ function render({ model, el }) {
         return t.ws ? [node, document.createTextNode(t.ws)] : [node];
       }),
     );
-    if (ner) {
-      marks.replaceChildren(
-        ...keys.map((key) => {
-          const m = spans[key];
-          const select = h("select", { class: cls("type"), "data-key": key, "aria-label": `Label of the gold entity ${m.text}` });
-          select.append(...(state.types || []).map((t) => h("option", { value: t, selected: m.label === t, text: t })));
-          select.addEventListener("change", () => send("set_type", { role: key, label: select.value }));
-          return h("span", { class: cls("chip"), "data-key": key, "data-label": m.label, style: labelStyle(colors, m.label) }, [
-            h("span", { class: cls("marktext"), text: m.text }),
-            select,
-            h("button", {
-              type: "button", class: `${cls("button")} ${cls("remove")}`, "data-action": "remove-entity", "data-key": key,
-              "aria-label": `Remove the gold entity ${m.text}`, text: "×", onclick: () => send("clear", { role: key }),
-            }),
-          ]);
-        }),
-      );
-    } else marks.replaceChildren(
-      ...roles.map((role) => {
-        const m = spans[role];
-        const select = h("select", { class: cls("type"), "data-role": role, "aria-label": `Entity type of the ${role}`, disabled: !m });
-        select.append(
-          h("option", { value: "", selected: !m || !m.label, text: m && m.inferred ? `auto (${m.inferred})` : "auto" }),
-          ...(state.types || []).map((t) => h("option", { value: t, selected: !!m && m.label === t, text: t })),
-        );
-        select.addEventListener("change", () => send("set_type", { role, label: select.value }));
-        return h("span", { class: cls("mark"), "data-role": role }, [
-          h("span", { class: cls("markname"), text: `${role}: ` }),
-          h("span", { class: cls("marktext"), text: m ? m.text : "—" }),
-          select,
-        ]);
-      }),
-    );
-    suggestions.replaceChildren(
-      ...(state.suggestions || []).map((s) =>
-        h("button", {
-          type: "button", class: `${cls("button")} ${cls("suggestion")}`, "aria-label": `Mark ${s.text} (${s.label})`,
-          text: `${s.text} · ${s.label}`,
-          onclick: () => {
-            if (!mode) return;
-            const role = mode;
-            send("mark", { role, start: s.start, end: s.end, ...(ner ? { label: s.label } : {}) });
-            const next = roles[roles.indexOf(role) + 1];
-            if (next) setMode(next);
-          },
-        }),
-      ),
-    );
+    marks.replaceChildren(...view.marks(ctx, state));
+    suggestions.replaceChildren(...view.suggestions(ctx, state));
     todo.textContent = state.todo || "";
     renderRows();
   }
@@ -363,14 +599,16 @@ function render({ model, el }) {
 
   // -- follow-up -------------------------------------------------------------------------
   function words(list) {
-    const state = model.get("_input") || {};
-    const ner = state.task === "ner";
-    return list.map((w) => {
+    const state = inputState();
+    const view = markView(state);
+    return list.map((w, k) => {
+      if (w.field !== undefined) {
+        return h("span", { class: cls("fieldname"), "data-first": k === 0 ? "1" : undefined, text: `${w.field}: ` });
+      }
       const tag = w.op === "ins" ? "ins" : w.op === "del" ? "del" : "span";
-      const label = ner && w.role ? w.label : undefined;
+      const { role, label } = view.wordMark(state, w);
       return h(tag, {
-        class: cls("word"), "data-role": ner ? (w.role ? "entity" : undefined) : w.role, "data-label": label,
-        style: labelStyle(state.colors, label),
+        class: cls("word"), "data-role": role, "data-label": label, style: labelStyle(state.colors, label),
       }, [document.createTextNode(w.text + (w.ws || ""))]);
     });
   }
@@ -378,9 +616,10 @@ function render({ model, el }) {
   function renderFollowup() {
     const state = model.get("_followup") || {};
     const srcs = state.sources || [];
+    const several = (inputState().fields || []).length > 1;
     sources.replaceChildren(
-      ...(srcs.length > 1
-        ? srcs.map((s, k) => h("div", { class: cls("source") }, [h("span", { class: cls("label"), text: `source ${k + 1}: ` }), ...words(s)]))
+      ...(srcs.length > 1 || several
+        ? srcs.map((s, k) => h("div", { class: cls("source") }, [h("span", { class: cls("label"), text: srcs.length > 1 ? `source ${k + 1}: ` : "source: " }), ...words(s)]))
         : []),
     );
     const fus = state.followups || [];
@@ -398,73 +637,8 @@ function render({ model, el }) {
   }
 
   // -- models ----------------------------------------------------------------------------
-  function bars(preds, title) {
-    return h("div", { class: cls("side") }, [
-      h("div", { class: cls("label"), text: `${title}: ${preds.map((p) => p.label).join(" | ") || "—"}` }),
-      ...preds.flatMap((p) =>
-        (p.top || []).map(([label, score]) =>
-          h("div", { class: cls("bar") }, [
-            h("span", { class: cls("barlabel"), text: label }),
-            h("span", { class: cls("bartrack") }, [
-              h("span", { class: cls("barfill"), style: `width: ${Math.max(0, Math.min(1, Number(score))) * 100}%` }),
-            ]),
-            h("span", { class: cls("barvalue"), text: Number(score).toFixed(2) }),
-          ]),
-        ),
-      ),
-    ]);
-  }
-
-  function nerCard(view) {
-    const colors = (model.get("_input") || {}).colors || {};
-    const line = (title, pieces, role) =>
-      h("div", { class: cls("entline"), "data-side": role }, [h("span", { class: cls("label"), text: `${title}: ` }), ...entityPieces(pieces, colors)]);
-    const sus = view.suspicious || [];
-    const repair = view.repair;
-    const judged = (s) => s.source_category === null || s.source_category === undefined
-      ? `suggests ${s.suggests}`
-      : `against gold: source ${s.source_category}, follow-up ${s.followup_category ?? "unknown"}`;
-    return h("div", { class: cls("ner") }, [
-      line("source", view.source, "source"),
-      line("follow-up", view.followup, "followup"),
-      sus.length
-        ? h("ul", { class: cls("suspicious"), "aria-label": "Suspicious entities" }, sus.map((s) =>
-            h("li", { class: cls("suspect") }, [
-              h("span", { class: cls("suspecttext"), text: `⚠ "${s.text}"` }),
-              document.createTextNode(`: ${s.source} in the source, ${s.followup} in the follow-up · ${judged(s)}`),
-            ])))
-        : null,
-      repair
-        ? h("div", { class: cls("repair"), "data-status": repair.status }, repair.status === "done"
-            ? [
-                h("div", { class: cls("repairtitle"), text: "Repaired (TIN relabeling)" }),
-                line("source", repair.source, "source"),
-                line("follow-up", repair.followup, "followup"),
-                h("ul", { class: cls("relabels") }, (repair.relabels || []).map((r) =>
-                  h("li", { class: cls("relabel"), text: r.decided
-                    ? `${r.side} "${r.entity}" → ${r.label} (votes ${r.votes.map(([k, v]) => `${k} ${v}`).join(", ")}; ${r.mutants} mutants)`
-                    : `${r.side} "${r.entity}": unchanged (no similar entity passed the filters)` }))),
-              ]
-            : [h("div", { class: cls("repairtitle"), text: repair.message || repair.status })])
-        : null,
-    ]);
-  }
-
   function renderModels() {
-    const list = model.get("_models") || [];
-    models.replaceChildren(
-      ...list.map((m) =>
-        h("div", { class: cls("model"), "data-model": m.name }, [
-          h("div", { class: cls("modelhead") }, [
-            h("span", { class: cls("modelname"), text: m.name }),
-            h("span", { class: cls("verdict"), "data-verdict": m.verdict, text: m.verdict.replace("_", " ") }),
-          ]),
-          h("div", { class: cls("reason"), text: m.reason }),
-          h("div", { class: cls("expected"), text: `expected: ${m.expected || "—"}` }),
-          m.ner ? nerCard(m.ner) : h("div", { class: cls("sides") }, [bars(m.source || [], "source"), bars(m.followup || [], "follow-up")]),
-        ]),
-      ),
-    );
+    models.replaceChildren(...(model.get("_models") || []).map((m) => modelCard(ctx, m)));
   }
 
   function renderError() {

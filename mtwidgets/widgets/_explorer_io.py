@@ -10,20 +10,24 @@ from typing import Any
 
 from ..core.data import load_inputs
 from ..core.errors import InputError
-from ..core.inputs import BaseInput, RelationInput, input_from_dict
+from ..core.inputs import BaseInput, input_from_dict
 from ..core.predictions import Prediction
 from ..core.results import Results
+from ..core.task import get_task
 
 SavedGroup = tuple[str, tuple[BaseInput, ...]]  # (relation name, follow-ups) of a saved suite row
 
 
-def resolve_models(models: Any, task: str = "re") -> dict[str, Any]:
+def resolve_models(models: Any, task: str) -> dict[str, Any]:
+    """``{name: model}`` from the user's ``models``; default the task's embedded models."""
     from ..models import available, load
 
     if models is None:
         models = available(task)
         if not models:
-            raise InputError(f"no embedded models for {task!r}; pass models={{name: model}}")
+            raise InputError(
+                f"the {get_task(task).title} task has no embedded models; pass models={{name: model}}"
+            )
     if isinstance(models, str):
         models = [models]
     if isinstance(models, dict):
@@ -31,19 +35,23 @@ def resolve_models(models: Any, task: str = "re") -> dict[str, Any]:
     else:
         out = {str(name): load(str(name)) for name in models}
     if not out:
-        raise ValueError("models is empty; give {name: model} or embedded names like ['re-patterns']")
+        embedded = available(task)
+        example = f"embedded names like {embedded[:1]}" if embedded else "a {name: model} mapping"
+        raise ValueError(f"models is empty; give {{name: model}} or {example}")
     return out
 
 
-def read_data(data: Any, task: str = "re") -> tuple[list[BaseInput], list[SavedGroup | None]]:
-    """Inputs of the data, and for a saved suite the (relation, follow-ups) of each row."""
-    if data is None:
-        from .. import datasets
+def read_data(data: Any, task: str) -> tuple[list[BaseInput], list[SavedGroup | None]]:
+    """Inputs of the data, and for a saved suite the (relation, follow-ups) of each row.
 
-        samples = {"re": datasets.re_sample, "ner": datasets.ner_sample}
-        if task not in samples:
-            raise InputError(f"no shipped sample for {task!r}; pass data=")
-        data = samples[task]()
+    No data: the task's shipped sample (its ``sample`` part).
+    """
+    if data is None:
+        t = get_task(task)
+        make = t.part("sample")
+        if make is None:
+            raise InputError(f"the {t.title} task ships no sample; pass data=")
+        data = make()
     if isinstance(data, Results):
         if not len(data.frame):
             raise InputError(
@@ -61,6 +69,8 @@ def read_data(data: Any, task: str = "re") -> tuple[list[BaseInput], list[SavedG
             groups.append((rec["relation"], tuple(input_from_dict(f) for f in rec["followups"])))
         return inputs, groups
     loaded = load_inputs(data, task=None if _looks_untyped(data) else task)
+    if not loaded.inputs:
+        raise InputError("the data holds no inputs; pass at least one row")
     if any(x.task != loaded.inputs[0].task for x in loaded.inputs):
         raise InputError(
             f"the data mixes tasks {sorted({x.task for x in loaded.inputs})}; one Explorer explores one task"
@@ -72,17 +82,17 @@ def _looks_untyped(data: Any) -> bool:
     return isinstance(data, list) and bool(data) and all(isinstance(x, BaseInput) for x in data)
 
 
-def as_input(value: BaseInput | str | dict[str, Any], task: str = "re") -> BaseInput:
+def as_input(value: BaseInput | str | dict[str, Any], task: str) -> BaseInput:
+    """An input of ``task`` from an input, a plain string (the task's ``from_text``, e.g.
+    relation markup) or an input dict."""
     if isinstance(value, BaseInput):
         if value.task != task:
-            raise InputError(f"this Explorer explores {task!r} inputs, not {value.task!r}: {value.display()!r}")
+            raise InputError(
+                f"this Explorer explores {task!r} inputs, not {value.task!r}: {value.display()!r}"
+            )
         return value
     if isinstance(value, str):
-        if task == "ner":
-            from ..ner.inputs import NERInput
-
-            return NERInput(value)
-        return RelationInput.parse(value)
+        return get_task(task).input_from_text(value)
     if isinstance(value, dict):
         return input_from_dict(value)
     raise InputError(f"expected an input, markup string or input dict, got {type(value).__name__}: {value!r}")

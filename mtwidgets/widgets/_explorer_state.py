@@ -1,266 +1,110 @@
-"""What the Explorer computes, kept apart from the widget class: task adapters, candidate
-groups, cached predictions with verdicts, and the JSON the front end renders.
+"""What the Explorer computes, kept apart from the widget class: candidate groups, cached
+predictions with verdicts, and the JSON the front end renders.
 
 Everything here is plain Python over the engine (no ipywidgets), so it is tested without a
 browser and the widget class stays a thin layer of traits and message handlers.
 
-The widget is task-generic through :class:`TaskAdapter`: the input type decides which
-roles the user marks (``["head", "tail"]`` for relation extraction), how marks become an
-input and back, and how a hand-edited follow-up keeps its marks. A new task registers one
-adapter in :data:`ADAPTERS`; the widget and the front end read ``roles`` from the state.
+The widget is task-generic through the task's :class:`~mtwidgets.core.views.ExplorerParts`:
+they decide which roles the user marks, how the texts and marks become an input and back,
+how a hand-edited follow-up keeps its marks, which front-end components draw the input and
+the predictions, and an optional per-model extra part. Words and the follow-up's word diff
+come from :mod:`mtwidgets.lang.text` (any script, not only ASCII).
 """
 
 from __future__ import annotations
 
-import difflib
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cache import PredictionCache, default_cache, model_fingerprint
 from ..core.errors import InputError
-from ..core.inputs import BaseInput, RelationInput
+from ..core.evaluate import final_check, precheck
+from ..core.inputs import BaseInput
 from ..core.predictions import Prediction
 from ..core.relation import Check, Group, MetamorphicRelation, stable_rng
 from ..core.spans import Span, check_span
 from ..core.threads import one_torch_thread
+from ..core.views import ExplorerParts, ExtraPart, span_pieces
+from ..lang.text import Token, diff_words, token_dicts, tokenize
+
+__all__ = [
+    "CandidateList",
+    "ModelOutcome",
+    "Predictor",
+    "candidate_list",
+    "check_mark",
+    "diff_segments",
+    "extra_view",
+    "followup_view",
+    "input_view",
+    "model_view",
+    "one_torch_thread",
+    "prediction_view",
+    "relation_view",
+    "segments",
+]
 
 # Candidates beyond the relation's own sample are listed in a seeded order; the cap bounds
 # the work per source (MR-R1 can have hundreds of same-type replacements).
 MAX_CANDIDATES = 1000
 
 
-# -- task adapters ------------------------------------------------------------------------
-class TaskAdapter:
-    """How one input type is marked, built and edited in the Explorer."""
-
-    task: str = ""
-    roles: tuple[str, ...] = ()
-    entity_types: tuple[str, ...] = ()
-
-    def marks_of(self, x: BaseInput) -> dict[str, Span | None]:
-        raise NotImplementedError
-
-    def build(self, text: str, marks: Mapping[str, Span | None]) -> tuple[BaseInput | None, str | None]:
-        """The input the marks describe, or ``None`` with what the user still has to do."""
-        raise NotImplementedError
-
-    def tokens(self, text: str) -> list[dict[str, Any]]:
-        raise NotImplementedError
-
-    def suggestions(self, text: str) -> list[dict[str, Any]]:
-        return []
-
-    def type_of(self, text: str, span: Span) -> str | None:
-        return span.label
-
-    def carry(self, followup: BaseInput, new_text: str) -> BaseInput:
-        raise NotImplementedError
-
-    def spans_of(self, x: BaseInput) -> dict[str, Span]:
-        return {role: span for role, span in self.marks_of(x).items() if span is not None}
-
-    def warm(self, inputs: Sequence[BaseInput]) -> None:
-        """Precompute per-text work for a data set (e.g. parse it in one batch)."""
-
-    def hint(self, marks: Mapping[str, Span | None]) -> str:
-        """What the user may do next once the input is complete (shown under the tokens)."""
-        return ""
-
-    def accepts(self, role: str) -> bool:
-        """Whether ``role`` names something the user marks or clears (a role, or a mark key)."""
-        return role in self.roles
-
-    def add_mark(
-        self, text: str, marks: Mapping[str, Span | None], role: str, span: Span, label: str | None
-    ) -> dict[str, Span | None]:
-        """The marks after marking ``span`` as ``role``: one span per role, never overlapping.
-
-        No explicit type: models and transformations infer it the same way, and the view
-        shows the inferred type until the user sets one.
-        """
-        for other, taken in marks.items():
-            if other != role and taken is not None and taken.overlaps(span):
-                raise InputError(
-                    f"{role} {text[span.start : span.end]!r} ({span.start}, {span.end}) overlaps the "
-                    f"{other} ({taken.start}, {taken.end}); clear the {other} or mark another mention"
-                )
-        return {**marks, role: span.with_label(label or None)}
-
-    def remove_mark(self, marks: Mapping[str, Span | None], role: str | None) -> dict[str, Span | None]:
-        """The marks with ``role`` (``None``: every role) cleared."""
-        return {r: (None if role in (None, r) else s) for r, s in marks.items()}
-
-    def edited_meta(
-        self, source: BaseInput, generated: BaseInput, edited: BaseInput, meta: Mapping[str, Any]
-    ) -> dict[str, Any]:
-        """A group's ``meta`` after the user replaced the generated follow-up by ``edited``."""
-        return dict(meta)
-
-
-class RelationAdapter(TaskAdapter):
-    """Relation extraction: the user marks a head and a tail mention over spaCy tokens."""
-
-    task = "re"
-    roles = ("head", "tail")
-
-    @property
-    def entity_types(self) -> tuple[str, ...]:  # type: ignore[override]
-        from ..re.entities import ENTITY_TYPES
-
-        return ENTITY_TYPES
-
-    def marks_of(self, x: BaseInput) -> dict[str, Span | None]:
-        assert isinstance(x, RelationInput)
-        return {"head": x.head, "tail": x.tail}
-
-    def build(self, text: str, marks: Mapping[str, Span | None]) -> tuple[BaseInput | None, str | None]:
-        head, tail = marks.get("head"), marks.get("tail")
-        if head is None or tail is None:
-            missing = [r for r, s in (("head", head), ("tail", tail)) if s is None]
-            return None, f"mark the {' and the '.join(missing)} (click or drag over tokens)"
-        return RelationInput(text, head, tail), None
-
-    def tokens(self, text: str) -> list[dict[str, Any]]:
-        return spacy_tokens(text)
-
-    def suggestions(self, text: str) -> list[dict[str, Any]]:
-        from ..re.entities import typed_entities
-
-        return [
-            {"start": s.start, "end": s.end, "label": s.label, "text": text[s.start : s.end]}
-            for s in typed_entities(text)
-        ]
-
-    def type_of(self, text: str, span: Span) -> str | None:
-        from ..re.entities import type_span
-
-        return type_span(text, span)
-
-    def carry(self, followup: BaseInput, new_text: str) -> BaseInput:
-        """The follow-up with its text replaced by ``new_text`` and head/tail carried along.
-
-        Markup (``[[head]]``, ``<<tail>>``) in ``new_text`` re-marks explicitly; otherwise
-        each mention is moved through a character diff, or found again by its text when the
-        edit touched it. A mention that cannot be found raises with what to write instead.
-        """
-        assert isinstance(followup, RelationInput)
-        if "[[" in new_text or "<<" in new_text:
-            return RelationInput.parse(new_text)
-        if not new_text.strip():
-            raise InputError("the follow-up text is empty; type a sentence or undo the edit")
-        moved: dict[str, Span] = {}
-        for role in self.roles:
-            span = followup.head if role == "head" else followup.tail
-            mention = followup.text[span.start : span.end]
-            found = carry_span(followup.text, new_text, span)
-            if found is None:
-                avoid = moved.get("head")
-                start = new_text.find(mention)
-                while start >= 0 and avoid is not None and Span(start, start + len(mention)).overlaps(avoid):
-                    start = new_text.find(mention, start + 1)
-                if start < 0:
-                    raise InputError(
-                        f"the edit removed the {role} {mention!r}; keep it in the text, or re-mark the "
-                        f"follow-up with markup: [[head]] ... <<tail>>"
-                    )
-                found = Span(start, start + len(mention), span.label)
-            moved[role] = found
-        return RelationInput(new_text, moved["head"], moved["tail"])
-
-    def warm(self, inputs: Sequence[BaseInput]) -> None:
-        from ..re.entities import parse_many
-
-        parse_many([x.text for x in inputs if isinstance(x, RelationInput)])
-
-
-def spacy_tokens(text: str) -> list[dict[str, Any]]:
-    """The clickable tokens of ``text``: spaCy's (cached) parse, spaces folded into ``ws``."""
-    from ..re.entities import parse
-
-    out: list[dict[str, Any]] = []
-    for t in parse(text):
-        if t.is_space and out:  # runs of spaces/newlines: kept as the previous token's spacing
-            out[-1]["ws"] += t.text + t.whitespace_
-        elif not t.is_space:
-            out.append(
-                {"i": t.i, "text": t.text, "start": t.idx, "end": t.idx + len(t.text), "ws": t.whitespace_}
-            )
-    return out
-
-
-def carry_span(old: str, new: str, span: Span) -> Span | None:
-    """``span`` moved through the edit ``old -> new`` if the edit left it untouched."""
-    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    for tag, i1, i2, j1, _j2 in matcher.get_opcodes():
-        if tag == "equal" and i1 <= span.start and span.end <= i2:
-            return Span(span.start + j1 - i1, span.end + j1 - i1, span.label)
-    return None
-
-
-def _ner_adapter() -> TaskAdapter:
-    from ._explorer_ner import NERAdapter
-
-    return NERAdapter()
-
-
-ADAPTERS: dict[str, TaskAdapter] = {"re": RelationAdapter()}
-LAZY_ADAPTERS = {"ner": _ner_adapter}
-
-
-def adapter_for(task: str) -> TaskAdapter:
-    if task not in ADAPTERS and task in LAZY_ADAPTERS:
-        ADAPTERS[task] = LAZY_ADAPTERS[task]()
-    if task not in ADAPTERS:
-        raise InputError(
-            f"the Explorer has no marking interface for {task!r} inputs yet; known: {sorted(ADAPTERS)}"
-        )
-    return ADAPTERS[task]
-
-
+# -- marks and words ---------------------------------------------------------------------------
 def check_mark(text: str, span: Span, role: str) -> None:
     """Raise :class:`InputError` naming the bad offsets and how to fix them."""
     check_span(text, span, what=f"{role} span")
 
 
-# -- word-level diff ------------------------------------------------------------------------
-_WORD = re.compile(r"\w+|[^\w\s]")
+def tokens_of(parts: ExplorerParts, text: str) -> list[dict[str, Any]]:
+    """The clickable tokens of ``text``: the parts' own, else Unicode word tokens."""
+    own = parts.tokens(text)
+    return own if own is not None else token_dicts(text, parts.lang)
 
 
-def _words(text: str, spans: Mapping[str, Span]) -> list[dict[str, Any]]:
-    out = []
-    for m in _WORD.finditer(text):
-        end = m.end()
-        ws_end = end
-        while ws_end < len(text) and text[ws_end].isspace():
-            ws_end += 1
-        role = next((r for r, s in spans.items() if s.start <= m.start() and end <= s.end), None)
-        label = spans[role].label if role is not None else None
-        out.append({"text": m.group(), "ws": text[end:ws_end], "role": role, "label": label})
+def _split_at(tokens: list[Token], cuts: set[int]) -> list[Token]:
+    """Tokens cut where a marked span starts or ends inside one (``Mary's`` with ``Mary``
+    marked: ``Mary`` + ``'s``), so every word falls in one role or none."""
+    out: list[Token] = []
+    for t in tokens:
+        inner = sorted(c for c in cuts if t.start < c < t.end)
+        bounds = [t.start, *inner, t.end]
+        for k, (a, b) in enumerate(zip(bounds, bounds[1:])):
+            ws = t.ws if k == len(bounds) - 2 else ""
+            out.append(Token(t.text[a - t.start : b - t.start], a, b, ws))
     return out
 
 
-def segments(text: str, spans: Mapping[str, Span]) -> list[dict[str, Any]]:
+def _words(text: str, spans: Mapping[str, Span], lang: str) -> list[Token]:
+    cuts = {c for s in spans.values() for c in (s.start, s.end)}
+    return _split_at(tokenize(text, lang), cuts)
+
+
+def _word(t: Token, spans: Mapping[str, Span]) -> dict[str, Any]:
+    role = next((r for r, s in spans.items() if s.start <= t.start and t.end <= s.end), None)
+    label = spans[role].label if role is not None else None
+    return {"text": t.text, "ws": t.ws, "role": role, "label": label}
+
+
+def segments(text: str, spans: Mapping[str, Span], lang: str = "en") -> list[dict[str, Any]]:
     """Words of ``text`` with the role each falls in (no diff)."""
-    return [{**w, "op": "eq"} for w in _words(text, spans)]
+    return [{**_word(t, spans), "op": "eq"} for t in _words(text, spans, lang)]
 
 
 def diff_segments(
-    source: str, source_spans: Mapping[str, Span], followup: str, followup_spans: Mapping[str, Span]
+    source: str,
+    source_spans: Mapping[str, Span],
+    followup: str,
+    followup_spans: Mapping[str, Span],
+    lang: str = "en",
 ) -> list[dict[str, Any]]:
     """Word-level diff of the follow-up against the source: ``eq``/``ins``/``del`` words,
-    each with the entity role it belongs to, so highlighting survives the edit."""
-    a, b = _words(source, source_spans), _words(followup, followup_spans)
-    matcher = difflib.SequenceMatcher(None, [w["text"] for w in a], [w["text"] for w in b], autojunk=False)
-    out: list[dict[str, Any]] = []
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            out.extend({**w, "op": "eq"} for w in b[j1:j2])
-            continue
-        out.extend({**w, "op": "del"} for w in a[i1:i2])
-        out.extend({**w, "op": "ins"} for w in b[j1:j2])
-    return out
+    each with the role it belongs to, so highlighting survives the edit."""
+    a, b = _words(source, source_spans, lang), _words(followup, followup_spans, lang)
+    return [
+        {**_word(t, source_spans if op == "del" else followup_spans), "op": op}
+        for op, _i, t in diff_words(a, b, lang)
+    ]
 
 
 # -- candidate groups -------------------------------------------------------------------------
@@ -355,7 +199,7 @@ class Predictor:
     def _call(self, name: str, todo: list[tuple[str, BaseInput]]) -> dict[str, Prediction | str]:
         """Predict in one call; if it fails, one input at a time, so the error lands on the
         input at fault and the others still get their predictions."""
-        from ..models.base import check_outputs
+        from ..core.model import check_outputs
 
         user, fp = self.user_models[name], self.fingerprints[name]
         try:
@@ -381,49 +225,48 @@ class Predictor:
         return dict(preds)
 
     def outcome(self, name: str, relation: MetamorphicRelation, group: Group) -> ModelOutcome:
+        """The model's outputs on ``group`` and the verdict, decided as a run decides it
+        (:mod:`mtwidgets.core.evaluate`)."""
         if group.not_applicable is not None:
-            return ModelOutcome([], [], Check("not_applicable", None, group.not_applicable))
+            early = precheck(relation, group, None, None)
+            return ModelOutcome([], [], early or Check("not_applicable", None, group.not_applicable))
         # Sources and follow-ups in one model call: a live edit usually needs both, and one
         # call halves the per-call overhead of a transformer; a follow-up predicted for a
         # group that turns out not applicable is cached for the next edit.
         both = self.predict(name, [*group.sources, *group.followups])
         srcs = both[: len(group.sources)]
         bad = next((p for p in srcs if isinstance(p, str)), None)
-        if bad is not None:
-            return ModelOutcome([], [], Check("error", None, bad))
-        src_preds = [p for p in srcs if isinstance(p, Prediction)]
-        why = relation.applies(group, src_preds)
-        if why is not None:
-            return ModelOutcome(src_preds, [], Check("not_applicable", None, why))
+        src_preds = [p for p in srcs if isinstance(p, Prediction)] if bad is None else []
+        early = precheck(relation, group, src_preds, bad)
+        if early is not None:
+            return ModelOutcome(src_preds, [], early)
         fus = both[len(group.sources) :]
         bad = next((p for p in fus if isinstance(p, str)), None)
-        if bad is not None:
-            return ModelOutcome(src_preds, [], Check("error", None, bad))
-        fu_preds = [p for p in fus if isinstance(p, Prediction)]
-        return ModelOutcome(src_preds, fu_preds, relation.check(group, src_preds, fu_preds))
-
-
-def prediction_view(p: Prediction, top_k: int) -> dict[str, Any]:
-    top = [[k, round(float(v), 4)] for k, v in p.top(top_k)]
-    return {"label": p.label, "top": top}
+        fu_preds = [p for p in fus if isinstance(p, Prediction)] if bad is None else []
+        return ModelOutcome(src_preds, fu_preds, final_check(relation, group, src_preds, fu_preds, bad))
 
 
 # -- render state (JSON for the front end) -------------------------------------------------------
 def input_view(
-    adapter: TaskAdapter, text: str, marks: Mapping[str, Span | None], row: int, n_rows: int
+    parts: ExplorerParts, texts: Mapping[str, str], marks: Mapping[str, Span | None], row: int, n_rows: int
 ) -> dict[str, Any]:
-    """Tokens, marks, the roles to mark and spaCy's suggestions for the input box."""
-    has_text = bool(text.strip())
+    """The input box: the texts, tokens of the marked text, marks, the roles to mark, the
+    suggestions, and which front-end component (``mark_view``) draws it."""
+    text = texts.get(parts.fields[0], "")
+    has_text = any(t.strip() for t in texts.values())
+    marked = bool(text.strip())
     return {
+        "mark_view": parts.mark_view,
         "text": text,
-        "tokens": adapter.tokens(text) if has_text else [],
+        "fields": [{"name": f, "title": parts.title(f), "text": texts.get(f, "")} for f in parts.fields],
+        "tokens": tokens_of(parts, text) if marked else [],
         "marks": {
             r: (
                 {
                     "start": s.start,
                     "end": s.end,
                     "label": s.label,
-                    "inferred": adapter.type_of(text, s.with_label(None)),
+                    "inferred": parts.type_of(text, s.with_label(None)),
                     "text": text[s.start : s.end],
                 }
                 if s
@@ -431,12 +274,17 @@ def input_view(
             )
             for r, s in marks.items()
         },
-        "roles": list(adapter.roles),
-        "types": list(adapter.entity_types),
-        "suggestions": adapter.suggestions(text) if has_text else [],
-        "todo": (adapter.build(text, marks)[1] or adapter.hint(marks)) if has_text else "type a sentence or pick a row",
+        "roles": list(parts.roles),
+        "types": list(parts.entity_types),
+        "suggestions": parts.suggestions(text) if marked and parts.roles else [],
+        "todo": (
+            (parts.build(texts, marks)[1] or parts.hint(marks))
+            if has_text
+            else "type a sentence or pick a row"
+        ),
         "row": row,
         "n_rows": n_rows,
+        **parts.input_state(),
     }
 
 
@@ -445,30 +293,108 @@ def relation_view(relation: MetamorphicRelation, not_applicable: str | None) -> 
     return {**relation.info(), "enabled": not_applicable is None, "reason": not_applicable or ""}
 
 
-def followup_view(adapter: TaskAdapter, source: BaseInput | None, group: Group | None) -> dict[str, Any]:
+def _fields_segments(parts: ExplorerParts, x: BaseInput, against: BaseInput | None) -> list[dict[str, Any]]:
+    """Every text field of ``x`` as role-tagged words (diffed against ``against``'s same
+    field when given); with more than one field, each field starts with a ``field`` marker."""
+    texts = parts.texts_of(x)
+    base = parts.texts_of(against) if against is not None else None
+    spans = parts.spans_of(x)
+    base_spans = parts.spans_of(against) if against is not None else {}
+    out: list[dict[str, Any]] = []
+    for k, f in enumerate(parts.fields):
+        own, theirs = (spans, base_spans) if k == 0 else ({}, {})  # marks are on the first field
+        if len(parts.fields) > 1:
+            out.append(
+                {"field": parts.title(f), "text": "", "ws": "", "role": None, "label": None, "op": "eq"}
+            )
+        if base is None:
+            out.extend(segments(texts[f], own, parts.lang))
+        else:
+            out.extend(diff_segments(base[f], theirs, texts[f], own, parts.lang))
+    return out
+
+
+def followup_view(parts: ExplorerParts, source: BaseInput | None, group: Group | None) -> dict[str, Any]:
     """The shown group's sources and follow-ups as role-tagged words, diffed against the source."""
     if group is None or source is None:
         return {"note": "", "not_applicable": None, "sources": [], "followups": [], "texts": []}
-    text = source.to_dict()["text"]
-    spans = adapter.spans_of(source)
     return {
         "note": group.note,
         "not_applicable": group.not_applicable,
-        "sources": [segments(s.to_dict()["text"], adapter.spans_of(s)) for s in group.sources],
-        "followups": [
-            diff_segments(text, spans, f.to_dict()["text"], adapter.spans_of(f)) for f in group.followups
-        ],
-        "texts": [f.to_dict()["text"] for f in group.followups],
+        "sources": [_fields_segments(parts, s, None) for s in group.sources],
+        "followups": [_fields_segments(parts, f, source) for f in group.followups],
+        "texts": [parts.edit_text(f) for f in group.followups],
     }
 
 
-def model_view(name: str, outcome: ModelOutcome, expected: str, top_k: int) -> dict[str, Any]:
-    """One model's card: verdict, one-line reason, expected output, top-k scores."""
-    return {
+def prediction_view(
+    p: Prediction, top_k: int, parts: ExplorerParts | None = None, text: str | None = None
+) -> dict[str, Any]:
+    """One prediction as the prediction views draw it: the label with its top-k scores, and
+    whichever of spans (as pieces of ``text``), value (with its band) and text it has."""
+    out: dict[str, Any] = {"label": p.label, "top": [[k, round(float(v), 4)] for k, v in p.top(top_k)]}
+    if p.spans or (text is not None and parts is not None and parts.prediction_view == "spans"):
+        out["spans"] = span_pieces(text, p.spans) if text is not None else [s.to_dict() for s in p.spans]
+    if p.value is not None:
+        out["value"] = float(p.value)
+        band = parts.band_of(float(p.value)) if parts is not None else None
+        if band is not None:
+            out["band"] = band
+    if p.text is not None:
+        out["text"] = p.text
+    return out
+
+
+def text_diff(a: str, b: str, lang: str = "en") -> list[dict[str, Any]]:
+    """Word diff of text ``b`` against ``a`` as ``{text, ws, op}`` segments."""
+    return [{"text": t.text, "ws": t.ws, "op": op} for op, _i, t in diff_words(a, b, lang)]
+
+
+def model_view(
+    name: str,
+    outcome: ModelOutcome,
+    expected: str,
+    top_k: int,
+    parts: ExplorerParts | None = None,
+    group: Group | None = None,
+) -> dict[str, Any]:
+    """One model's card: verdict, one-line reason, expected output, and the predictions in
+    the shape the parts' prediction view (``view``) draws."""
+    shown: dict[str, list[str]] = {"source": [], "followup": []}
+    if parts is not None and group is not None:
+        shown = {
+            "source": [parts.text_of(x) for x in group.sources],
+            "followup": [parts.text_of(x) for x in group.followups],
+        }
+
+    def side(preds: list[Prediction], key: str) -> list[dict[str, Any]]:
+        texts = shown[key]
+        return [
+            prediction_view(p, top_k, parts, texts[k] if k < len(texts) else None)
+            for k, p in enumerate(preds)
+        ]
+
+    view: dict[str, Any] = {
         "name": name,
+        "view": parts.prediction_view if parts is not None else "label-scores",
         "verdict": outcome.check.verdict,
         "reason": outcome.check.reason,
         "expected": outcome.check.expected or expected,
-        "source": [prediction_view(p, top_k) for p in outcome.sources],
-        "followup": [prediction_view(p, top_k) for p in outcome.followups],
+        "source": side(outcome.sources, "source"),
+        "followup": side(outcome.followups, "followup"),
     }
+    if parts is not None and parts.value_bands:
+        view["bands"] = [b.to_dict() for b in parts.value_bands]
+    # a text prediction: each follow-up's text diffed against the (first) source's
+    src_text = outcome.sources[0].text if outcome.sources else None
+    if src_text is not None:
+        lang = parts.lang if parts is not None else "en"
+        for fu, p in zip(view["followup"], outcome.followups):
+            if p.text is not None:
+                fu["diff"] = text_diff(src_text, p.text, lang)
+    return view
+
+
+def extra_view(extra: ExtraPart, data: Any) -> dict[str, Any]:
+    """The per-model extra component's entry in a model card (``view`` names the component)."""
+    return {"view": extra.name, "replaces": bool(extra.replaces_prediction), "data": data}

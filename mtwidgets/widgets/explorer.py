@@ -1,7 +1,8 @@
 """The Explorer: one example, live source vs follow-up, on every model at once.
 
-A thin view over the engine. The user marks entities, picks a relation and steps through
-follow-ups in the browser; each action arrives as a message ``{kind, id, ...}``, is
+A thin view over the engine. The user gives an input (typing it, and
+marking what the task's parts ask for), picks a relation and steps through follow-ups in
+the browser; each action arrives as a message ``{kind, id, ...}``, is
 dispatched to a handler here, and the reply (same ``id``) follows the state update, so the
 front end knows when the new verdict is on screen. All computation happens in Python with
 the engine (relations' transformations, the prediction cache, the output properties); the
@@ -18,20 +19,22 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import anywidget
 import traitlets
 
-from ..core.data import infer_task
+from ..core.data import FIRST_TASK, infer_task
 from ..core.errors import InputError, MTError
 from ..core.inputs import BaseInput
 from ..core.registry import resolve
 from ..core.relation import Group, MetamorphicRelation
 from ..core.results import Results, make_row
 from ..core.spans import Span
-from ._assets import asset_path
+from ..core.task import get_task
+from ..core.views import ExplorerParts, ExtraPart, explorer_parts
+from ._assets import asset_path, esm
 from ._explorer_io import (
     SavedGroup,
     as_input,
@@ -41,14 +44,13 @@ from ._explorer_io import (
     read_data,
     resolve_models,
 )
-from ._explorer_ner import LABEL_COLORS, NERInspector
 from ._explorer_state import (
     CandidateList,
     ModelOutcome,
     Predictor,
-    adapter_for,
     candidate_list,
     check_mark,
+    extra_view,
     followup_view,
     input_view,
     model_view,
@@ -65,36 +67,38 @@ def _costly(rel: MetamorphicRelation) -> bool:
 
 
 class Explorer(anywidget.AnyWidget):
-    """Explore one input: mark entities, apply a relation, compare models' verdicts.
+    """Explore one input: give and mark it, apply a relation, compare models' verdicts.
 
     Parameters
     ----------
     models:
         ``{name: model}`` (anything :func:`mtwidgets.models.as_model` accepts) or a list of
-        embedded model names; default both embedded RE models.
+        embedded model names; default the task's embedded models.
     relations:
         Relation names or objects; default every relation of the data's task.
     data:
         A DataFrame, a list of inputs or markup strings, or a :class:`Results` (e.g. a saved
         ``explorer.suite``: its groups come back with their relation and follow-ups);
-        default the task's shipped sample (``mt.datasets.re_sample()`` or ``ner_sample()``).
+        default the task's shipped sample (e.g. ``mt.datasets.re_sample()``).
     seed:
         Orders the follow-up candidates; :meth:`reshuffle` draws another order.
     top_k:
         Scores shown per prediction.
     task:
-        ``"re"`` or ``"ner"``; default: the data's task (or the relations', without data).
-        For NER the user marks gold entities, and each model card shows the predicted
-        spans coloured per label, the suspicious entities and the repaired prediction.
+        A registered task's name (``mt.tasks()``); default: the data's task (or the
+        relations' or models', without data; else the first registered task). The task's
+        Explorer parts decide what the user marks (relation extraction: a head and a tail;
+        NER: optional gold entities) and how each model card draws its predictions.
     repair:
-        NER only: repair each violation with TIN's relabeling (Algorithm 1) and show the
-        repaired prediction beside the original. The first repair loads word vectors and
-        MiniLM (a few seconds).
+        For a task whose model cards have an inspector that repairs (NER: TIN's relabeling,
+        Algorithm 1): repair each violation and show the repaired prediction beside the
+        original. The first repair loads word vectors and MiniLM (a few seconds).
     repairer_options:
-        NER only: options for :class:`mtwidgets.ner.repair.Repairer` (e.g. ``fill_mask``).
+        Options for that inspector's repairer (NER: :class:`mtwidgets.ner.repair.Repairer`,
+        e.g. ``fill_mask``).
     """
 
-    _esm = asset_path("explorer.js")
+    _esm = esm("explorer.js")
     _css = asset_path("explorer.css")
 
     index = traitlets.Int(0, help="Row of the data shown.").tag(sync=True)
@@ -103,12 +107,13 @@ class Explorer(anywidget.AnyWidget):
     candidate = traitlets.Int(0, help="Which follow-up candidate is shown.").tag(sync=True)
 
     # Render state: JSON only, what the front end draws (and what a saved notebook keeps).
-    _input = traitlets.Dict().tag(sync=True)  # text, tokens, marks, roles, types, suggestions
+    _input = traitlets.Dict().tag(sync=True)  # mark_view, text(s), tokens, marks, roles, types, suggestions
     _rows: traitlets.List[Any] = traitlets.List().tag(sync=True)  # [{i, text}] for the row picker
     # the catalogue, each relation enabled or not on this input (with the reason)
     _relations: traitlets.List[Any] = traitlets.List().tag(sync=True)
     _followup = traitlets.Dict().tag(sync=True)  # diff segments, candidate counter, note
-    _models: traitlets.List[Any] = traitlets.List().tag(sync=True)  # per model: predictions, verdict, reason
+    # per model: prediction view and predictions, verdict, reason, extra component
+    _models: traitlets.List[Any] = traitlets.List().tag(sync=True)
     _error = traitlets.Dict().tag(sync=True)  # {message, hint} or {}
     _saved = traitlets.Int(0).tag(sync=True)  # groups in the suite
 
@@ -130,10 +135,14 @@ class Explorer(anywidget.AnyWidget):
         self._top_k = top_k
         self._inputs: list[BaseInput]
         self._row_groups: list[SavedGroup | None]
-        self._inputs, self._row_groups = read_data(data, task or infer_task(data, models, relations))
+        if task is not None:
+            get_task(task)  # an unknown name: the error lists the registered tasks
+        self._inputs, self._row_groups = read_data(
+            data, task or infer_task(data, models, relations, default=FIRST_TASK)
+        )
         self.task = self._inputs[0].task
-        self._adapter = adapter_for(self.task)
-        self._adapter.warm(self._inputs)
+        self._parts: ExplorerParts = explorer_parts(get_task(self.task))
+        self._parts.warm(self._inputs)
         given = resolve(relations, self.task)
         wrong = [r.name for r in given if r.task != self.task]
         if wrong:
@@ -145,14 +154,12 @@ class Explorer(anywidget.AnyWidget):
             r.name: r.prepared(self._inputs) for r in given
         }
         self._predictor = Predictor(resolve_models(models, self.task))
-        self._ner = (
-            NERInspector(self._predictor, repair=repair, repairer_options=repairer_options)
-            if self.task == "ner"
-            else None
+        self._extra: ExtraPart | None = self._parts.extra(
+            self._predictor, repair=repair, repairer_options=repairer_options
         )
         self._candidates: OrderedDict[tuple[str, str, int], CandidateList] = OrderedDict()
         self._suite_rows: list[dict[str, Any]] = []
-        self._text = ""
+        self._texts: dict[str, str] = dict.fromkeys(self._parts.fields, "")
         self._custom = False  # True once the input is typed or set from Python, not a data row
         self._marks: dict[str, Span | None] = {}
         self._edited: tuple[BaseInput, ...] | None = None
@@ -161,7 +168,7 @@ class Explorer(anywidget.AnyWidget):
             "mark": lambda m: self.mark(m["role"], m["start"], m["end"], m.get("label")),
             "clear": lambda m: self.clear(m.get("role")),
             "set_type": lambda m: self.set_type(m["role"], m.get("label")),
-            "set_text": lambda m: self.set_text(m["text"]),
+            "set_text": lambda m: self.set_text(m["texts"] if "texts" in m else m["text"]),
             "row": lambda m: self.select(int(m["index"])),
             "relation": lambda m: self.set_relation(m["name"]),
             "candidate": lambda m: self.next_candidate(int(m.get("step", 1))),
@@ -179,15 +186,22 @@ class Explorer(anywidget.AnyWidget):
 
     # -- public Python API ------------------------------------------------------------------
     @property
+    def parts(self) -> ExplorerParts:
+        """The task's Explorer parts (how inputs are marked and predictions drawn)."""
+        return self._parts
+
+    @property
     def source(self) -> BaseInput | None:
-        """The input shown (``None`` until every role is marked)."""
-        return self._adapter.build(self._text, self._marks)[0] if self._text.strip() else None
+        """The input shown (``None`` until it is complete: every text typed, every role marked)."""
+        if not any(t.strip() for t in self._texts.values()):
+            return None
+        return self._parts.build(self._texts, self._marks)[0]
 
     @source.setter
     def source(self, value: BaseInput | str) -> None:
         x = as_input(value, self.task)
         with self._changing():
-            self._text, self._marks, self._edited = x.to_dict()["text"], self._adapter.marks_of(x), None
+            self._texts, self._marks, self._edited = self._parts.texts_of(x), self._parts.marks_of(x), None
             self._custom = True
             self.candidate = 0
 
@@ -217,33 +231,33 @@ class Explorer(anywidget.AnyWidget):
         """``{model: "pass" | "violation" | "not_applicable" | "error"}`` as on screen."""
         return {name: o.check.verdict for name, o in self._outcomes().items()}
 
+    def _extra_with(self, method: str, what: str) -> Any:
+        """The extra part when it offers ``method``, else an InputError naming the task."""
+        if self._extra is None or not callable(getattr(self._extra, method, None)):
+            raise InputError(
+                f"{what} are not part of the {get_task(self.task).title} Explorer; its model cards "
+                "have no inspector that computes them"
+            )
+        return self._extra
+
     @property
     def suspicious(self) -> dict[str, list[Any]]:
-        """NER: ``{model: [SuspiciousEntity]}`` located on the shown group (TIN section 3.5.1)."""
-        if self._ner is None:
-            raise InputError("suspicious entities are an NER view; this Explorer tests relation extraction")
+        """``{model: [SuspiciousEntity]}`` located on the shown group, for tasks whose
+        inspector locates them (NER: TIN section 3.5.1)."""
+        extra = self._extra_with("suspicious", "suspicious entities")
         group = self._group()
         if group is None:
             return {}
         rel = self._relations_by_name[self.relation]
-        return {name: self._ner.suspicious(rel, group, o) for name, o in self._outcomes().items()}
+        return {name: extra.suspicious(rel, group, o) for name, o in self._outcomes().items()}
 
     @property
     def repairs(self) -> dict[str, dict[str, Any]]:
-        """NER: ``{model: {"source": spans, "followup": spans, "relabels": [...]}}``, the
-        repaired predictions of the models with a violation on the shown group."""
-        if self._ner is None:
-            raise InputError("repairs are an NER view; this Explorer tests relation extraction")
-        out: dict[str, dict[str, Any]] = {}
-        for view in self._models:
-            rep_ = (view.get("ner") or {}).get("repair") or {}
-            if rep_.get("status") == "done":
-                out[view["name"]] = {
-                    "source": [Span.from_value(d) for d in rep_["spans"]["source"]],
-                    "followup": [Span.from_value(d) for d in rep_["spans"]["followup"]],
-                    "relabels": rep_["relabels"],
-                }
-        return out
+        """``{model: {"source": spans, "followup": spans, "relabels": [...]}}``, the repaired
+        predictions of the models with a violation on the shown group, for tasks whose
+        inspector repairs (NER)."""
+        extra = self._extra_with("repairs", "repairs")
+        return dict(extra.repairs({m["name"]: (m.get("extra") or {}).get("data") for m in self._models}))
 
     @property
     def suite(self) -> Results:
@@ -252,24 +266,30 @@ class Explorer(anywidget.AnyWidget):
         return Results.from_rows(self._suite_rows)
 
     def mark(self, role: str, start: int, end: int, label: str | None = None) -> None:
-        """Mark ``text[start:end]`` as ``role``: "head"/"tail" for relation extraction; for
-        NER, "entity" adds a gold entity with ``label`` (default: spaCy's label there)."""
+        """Mark ``text[start:end]`` as ``role`` (the task's roles, ``explorer.parts.roles``):
+        "head"/"tail" for relation extraction; for NER, "entity" adds a gold entity with
+        ``label`` (default: spaCy's label there)."""
         with self._action():
-            if role not in self._adapter.roles:
-                raise InputError(f"unknown role {role!r}; mark one of {list(self._adapter.roles)}")
-            if not self._text.strip():
+            if role not in self._parts.roles:
+                if not self._parts.roles:
+                    raise InputError(
+                        f"a {get_task(self.task).title} input has nothing to mark; type its text"
+                    )
+                raise InputError(f"unknown role {role!r}; mark one of {list(self._parts.roles)}")
+            text = self._marked_text()
+            if not text.strip():
                 raise InputError("there is no text to mark; type a sentence first")
             span = Span(int(start), int(end))
-            check_mark(self._text, span, role)
-            self._marks = self._adapter.add_mark(self._text, self._marks, role, span, label)
+            check_mark(text, span, role)
+            self._marks = self._parts.add_mark(text, self._marks, role, span, label)
             self._edited, self.candidate = None, 0
 
     def clear(self, role: str | None = None) -> None:
         """Clear one role's mark (for NER, one gold entity by its ``"start:end"`` key), or every mark."""
         with self._action():
-            if role is not None and not self._adapter.accepts(role):
-                raise InputError(f"unknown role {role!r}; clear one of {list(self._adapter.roles)}")
-            self._marks = self._adapter.remove_mark(self._marks, role)
+            if role is not None and not self._parts.accepts(role):
+                raise InputError(f"unknown role {role!r}; clear one of {list(self._parts.roles)}")
+            self._marks = self._parts.remove_mark(self._marks, role)
             self._edited, self.candidate = None, 0
 
     def set_type(self, role: str, label: str | None) -> None:
@@ -278,22 +298,35 @@ class Explorer(anywidget.AnyWidget):
             span = self._marks.get(role)
             if span is None:
                 raise InputError(f"the {role} is not marked yet; mark it before setting its type")
-            types = self._adapter.entity_types
+            types = self._parts.entity_types
             if label and types and label not in types:
                 raise InputError(f"unknown entity type {label!r}; choose one of {', '.join(types)}")
             self._marks = {**self._marks, role: span.with_label(label or None)}
             self._edited, self.candidate = None, 0
 
-    def set_text(self, text: str) -> None:
-        """Replace the sentence; marks are cleared (their offsets no longer apply)."""
+    def set_text(self, text: str | Mapping[str, str]) -> None:
+        """Replace the input's text; marks are cleared (their offsets no longer apply).
+
+        A string is the (first) text; ``{field: text}`` sets the named fields of a
+        several-text input (``{"text_a": ..., "text_b": ...}``; also ``"first ||| second"``).
+        """
         with self._action():
-            if not isinstance(text, str):
-                raise InputError(f"text must be a string, got {type(text).__name__}")
-            self._text, self._edited, self._custom = text, None, True
-            self._marks = dict.fromkeys(self._adapter.roles)
+            values = list(text.values()) if isinstance(text, Mapping) else [text]
+            bad = next((v for v in values if not isinstance(v, str)), None)
+            if bad is not None or not values:
+                raise InputError(f"text must be a string, got {type(bad).__name__}")
+            given = self._parts.parse_texts(text)
+            self._texts, self._edited, self._custom = {**self._texts, **given}, None, True
+            self._marks = self._parts.empty_marks()
             self.candidate = 0
-            if not text.strip():
-                raise InputError("the text is empty; type a sentence (or pick a row) to explore")
+            empty = [f for f, t in given.items() if not t.strip()]
+            if empty:
+                what = (
+                    "text"
+                    if len(self._parts.fields) == 1
+                    else " and the ".join(map(self._parts.title, empty))
+                )
+                raise InputError(f"the {what} is empty; type a sentence (or pick a row) to explore")
 
     def select(self, index: int) -> None:
         """Show row ``index`` of the data (as setting ``explorer.index``)."""
@@ -318,15 +351,16 @@ class Explorer(anywidget.AnyWidget):
             self.seed = self.seed + 1
 
     def edit_followup(self, text: str) -> None:
-        """Replace the follow-up's text by hand; marks are carried (or re-marked with
-        ``[[head]]``/``<<tail>>`` markup)."""
+        """Replace the follow-up's text by hand; marks are carried through the edit (the
+        task's parts may read markup too: relation extraction re-marks ``[[head]]``/``<<tail>>``;
+        a text pair reads ``first ||| second``)."""
         with self._action():
             group = self._group()
             if group is None or not group.followups:
                 raise InputError(
                     "there is no follow-up to edit; mark the input and pick an applicable relation"
                 )
-            first = self._adapter.carry(group.followups[0], text)
+            first = self._parts.carry(group.followups[0], text)
             self._edited = (first, *group.followups[1:])
 
     def save(self) -> Group:
@@ -445,9 +479,13 @@ class Explorer(anywidget.AnyWidget):
     def _default_relation(self) -> str:
         return next(iter(self._relations_by_name))
 
+    def _marked_text(self) -> str:
+        """The text the marks are on (the first field)."""
+        return self._texts.get(self._parts.fields[0], "")
+
     def _load_row(self, i: int) -> None:
         x = self._inputs[i]
-        self._text, self._marks = x.to_dict()["text"], self._adapter.marks_of(x)
+        self._texts, self._marks = self._parts.texts_of(x), self._parts.marks_of(x)
         self._custom = False
         self.candidate = 0
         saved = self._row_groups[i]
@@ -482,7 +520,7 @@ class Explorer(anywidget.AnyWidget):
         if self._edited is not None:
             meta = dict(group.meta)
             if group.sources and group.followups and self._edited:
-                meta = self._adapter.edited_meta(group.sources[0], group.followups[0], self._edited[0], meta)
+                meta = self._parts.edited_meta(group.sources[0], group.followups[0], self._edited[0], meta)
             meta.update(edited=True, generated=[f.display() for f in group.followups])
             group = Group(
                 group.relation,
@@ -510,10 +548,8 @@ class Explorer(anywidget.AnyWidget):
             self._render_followup_and_models()
 
     def _render_input(self) -> None:
-        view = input_view(self._adapter, self._text, self._marks, self.index, len(self._inputs))
+        view = input_view(self._parts, self._texts, self._marks, self.index, len(self._inputs))
         self._input = {**view, "custom": self._custom, "task": self.task}
-        if self._ner is not None:
-            self._input = {**self._input, "colors": LABEL_COLORS}
 
     def _render_relations(self) -> None:
         source = self.source
@@ -540,15 +576,18 @@ class Explorer(anywidget.AnyWidget):
             "candidate": self.candidate,
             "n_candidates": len(cands) if cands is not None and cands.not_applicable is None else 0,
             "edited": self._edited is not None,
-            **followup_view(self._adapter, self.source, self._group()),
+            **followup_view(self._parts, self.source, self._group()),
         }
         rel = self._relations_by_name.get(self.relation)
         expected = rel.expected if rel is not None else ""
         group = self._group()
         views = []
+        source = self.source
         for name, o in self._outcomes().items():
-            view = model_view(name, o, expected, self._top_k)
-            if self._ner is not None:
-                view["ner"] = self._ner.view(name, rel, self.source, group, o)
+            view = model_view(name, o, expected, self._top_k, self._parts, group)
+            if self._extra is not None:
+                data = self._extra.view(name, rel, source, group, o)
+                if data is not None:
+                    view["extra"] = extra_view(self._extra, data)
             views.append(view)
         self._models = views

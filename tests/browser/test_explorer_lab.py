@@ -123,7 +123,7 @@ def test_hostile_html_in_the_text_renders_literally_and_runs_nothing(lab: Lab) -
         wait_idle(nb, "the hostile text to be tokenized")
         nb.wait_until("() => [...document.querySelectorAll('.mtw-explorer__token')].some(t => t.textContent.includes('img'))",
                       what="the new tokens")  # fmt: skip
-        assert kernel_json(nb, "explorer._text") == HOSTILE
+        assert kernel_json(nb, "explorer._input['text']") == HOSTILE
         # Every character is shown as text: the tokens joined with their spaces give the input back.
         shown = nb.page.evaluate("() => document.querySelector('.mtw-explorer__tokens').textContent")
         assert shown == HOSTILE

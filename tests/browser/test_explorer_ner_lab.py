@@ -8,7 +8,7 @@ import json
 
 from lab import Lab, NotebookPage, assert_legible_in_both_themes
 
-from mtwidgets.widgets._explorer_ner import LABEL_COLORS
+from mtwidgets.ner.explorer_view import LABEL_COLORS
 
 SENTENCE = "The European Commission fined Nordvik Telecom 240 million euros for blocking rival networks."
 GOLD = [(4, 23, "ORG"), (30, 45, "ORG"), (46, 63, "MONEY")]

@@ -2,6 +2,8 @@
 
 No server, no network: requests under ``BASE`` are answered from the repository's ``js/``
 folder (plus any in-memory pages a test adds), everything else outside it gets a 404.
+A widget module is served as anywidget receives it: its ``// @include common.js`` lines
+replaced by the shared file (``mtwidgets.widgets._assets.inline_includes``).
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from mtwidgets.widgets._assets import inline_includes
 
 JS = Path(__file__).resolve().parents[2] / "js"
 BASE = "http://mtw.test/"
@@ -33,7 +37,12 @@ def js_route(pages: Mapping[str, str] | None = None) -> Callable[[Any], None]:
             if path.suffix == ".js"
             else (mimetypes.guess_type(path.name)[0] or "text/plain")
         )
-        route.fulfill(status=200, body=path.read_bytes(), headers={"content-type": ctype})
+        body = (
+            inline_includes(path.read_text(encoding="utf-8"), path.parent).encode("utf-8")
+            if path.suffix == ".js"
+            else path.read_bytes()
+        )
+        route.fulfill(status=200, body=body, headers={"content-type": ctype})
 
     return serve
 

@@ -16,8 +16,8 @@ import traitlets
 
 import mtwidgets as mt
 from mtwidgets.core.errors import InputError
-from mtwidgets.core.inputs import RelationInput
 from mtwidgets.core.predictions import Prediction
+from mtwidgets.re.inputs import RelationInput
 from mtwidgets.widgets._assets import asset_path
 from mtwidgets.widgets.explorer import Explorer
 

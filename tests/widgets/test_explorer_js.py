@@ -18,6 +18,7 @@ TEXT = f"John met {HOSTILE} today."
 
 STATE: dict[str, Any] = {
     "_input": {
+        "mark_view": "head-tail",
         "text": TEXT,
         "tokens": split_tokens(TEXT),
         "marks": {
@@ -73,6 +74,7 @@ STATE: dict[str, Any] = {
     "_models": [
         {
             "name": "m1",
+            "view": "label-scores",
             "verdict": "violation",
             "reason": "expected per:parents, got per:children",
             "expected": "per:parents",

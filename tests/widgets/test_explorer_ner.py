@@ -15,15 +15,15 @@ import pandas as pd
 import pytest
 
 import mtwidgets as mt
-from mtwidgets.core.data import infer_task
+from mtwidgets.core.data import FIRST_TASK, infer_task
 from mtwidgets.core.errors import InputError
 from mtwidgets.core.predictions import Prediction
 from mtwidgets.core.spans import Span
+from mtwidgets.ner.explorer_view import LABEL_COLORS, entity_pieces
 from mtwidgets.ner.inputs import NERInput
 from mtwidgets.ner.oracles import suspicious_entities
 from mtwidgets.ner.repair import RepairConfig
 from mtwidgets.widgets._explorer_io import read_data
-from mtwidgets.widgets._explorer_ner import LABEL_COLORS, entity_pieces
 from mtwidgets.widgets.explorer import Explorer
 
 TEXT = "Nordvik Telecom fined Acme Bank in Oslo."
@@ -106,13 +106,21 @@ def card(explorer: Explorer, name: str) -> dict[str, Any]:
     return next(m for m in explorer._models if m["name"] == name)
 
 
+def inspector(explorer: Explorer, name: str) -> dict[str, Any]:
+    """The NER inspector's data in one model card (the card's extra component)."""
+    extra = card(explorer, name)["extra"]
+    assert extra["view"] == "entity-inspector" and extra["replaces"] is True
+    return extra["data"]  # type: ignore[no-any-return]
+
+
 def entities(pieces: list[dict[str, Any]]) -> list[tuple[str, str | None, bool]]:
     return [(p["text"], p["label"], bool(p.get("suspicious"))) for p in pieces if "label" in p]
 
 
-def test_ner_data_selects_the_ner_adapter_its_relations_and_label_colours(explorer: Explorer) -> None:
+def test_ner_data_selects_the_ner_parts_its_relations_and_label_colours(explorer: Explorer) -> None:
     assert explorer.task == "ner"
     assert explorer._input["roles"] == ["entity"]
+    assert explorer._input["mark_view"] == "spans" and explorer._models[0]["view"] == "spans"
     assert explorer._input["colors"] == LABEL_COLORS and len(set(LABEL_COLORS.values())) == len(LABEL_COLORS)
     assert [r["name"] for r in explorer._relations] == ["TIN-question", "TIN-shuffle"]
     # gold comes in as marks keyed by offsets, each with its label
@@ -128,7 +136,9 @@ def test_the_task_is_inferred_from_data_frames_relations_and_results() -> None:
     frame = pd.DataFrame({"text": [TEXT], "entities": [[{"start": 0, "end": 15, "label": "ORG"}]]})
     assert infer_task(frame) == "ner"
     assert infer_task(None, relations=["TIN-question"]) == "ner"
-    assert infer_task(None) == "re"
+    assert infer_task(None, default=FIRST_TASK) == "re"  # what a bare mt.Explorer() explores
+    with pytest.raises(InputError, match="registered tasks: re, ner"):
+        infer_task(None)
     assert infer_task(pd.DataFrame({"markup": ["[[a]] b <<c>>"]})) == "re"
     inputs, _ = read_data(frame, "ner")
     assert inputs == [NERInput(TEXT, ((0, 15, "ORG"),))]
@@ -146,7 +156,7 @@ def test_question_violation_flags_the_suspicious_entity_on_both_sides_as_the_run
     run = mt.run([explorer.source], models={"fragile": Fragile()}, relations=["TIN-question"], seed=0)
     assert card(explorer, "fragile")["reason"] == run.frame["reason"].iloc[0]
 
-    ner = card(explorer, "fragile")["ner"]
+    ner = inspector(explorer, "fragile")
     assert entities(ner["source"]) == [
         ("Nordvik Telecom", "ORG", True),
         ("Acme Bank", "ORG", False),
@@ -175,12 +185,12 @@ def test_question_violation_flags_the_suspicious_entity_on_both_sides_as_the_run
     assert group is not None
     o = explorer._outcomes()["fragile"]
     assert explorer.suspicious["fragile"] == suspicious_entities(group, o.sources, o.followups, by_text=True)
-    assert explorer.suspicious["steady"] == [] and card(explorer, "steady")["ner"]["repair"] is None
+    assert explorer.suspicious["steady"] == [] and inspector(explorer, "steady")["repair"] is None
 
 
 def test_repair_relabels_the_suspicious_entity_beside_the_original(explorer: Explorer) -> None:
     explorer.relation = "TIN-question"
-    repair = card(explorer, "fragile")["ner"]["repair"]
+    repair = inspector(explorer, "fragile")["repair"]
     assert repair["status"] == "done"
     # similar companies (Globex/Initech Telecom, Nordvik Mobile) are ORG even in a question: the vote says ORG
     assert entities(repair["followup"])[0] == ("Nordvik Telecom", "ORG", False)
@@ -215,7 +225,7 @@ def test_repair_can_be_turned_off() -> None:
     e = Explorer(
         models={"fragile": Fragile()}, data=[NERInput(TEXT, GOLD)], relations=["TIN-question"], repair=False
     )
-    assert card(e, "fragile")["ner"]["repair"]["status"] == "off"
+    assert inspector(e, "fragile")["repair"]["status"] == "off"
     assert e.repairs == {}
 
 
@@ -283,7 +293,7 @@ def test_hostile_text_stays_text_in_every_piece() -> None:
     hostile = "<img src=x onerror=alert(1)> Nordvik Telecom fined Acme Bank in Oslo."
     e = Explorer(models={"fragile": Fragile()}, data=[NERInput(hostile)], relations=["TIN-question"])
     assert e.verdicts == {"fragile": "not_applicable"}  # no question from this one, entities still shown
-    pieces = card(e, "fragile")["ner"]["source"]
+    pieces = inspector(e, "fragile")["source"]
     assert entities(pieces) == [
         ("Nordvik Telecom", "ORG", False),
         ("Acme Bank", "ORG", False),

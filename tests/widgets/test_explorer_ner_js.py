@@ -1,4 +1,5 @@
-"""Front-end unit tests of js/explorer.js in its NER mode, in real Chromium, against the fake
+"""Front-end unit tests of js/explorer.js with NER's parts (the "spans" mark view and the
+"entity-inspector" extra view), in real Chromium, against the fake
 model object: gold chips and label colours, the messages marking sends, and the model
 cards' entity pieces (suspicious, repaired, judged against gold), all as literal text."""
 
@@ -70,7 +71,7 @@ NER_VIEW = {
 
 STATE: dict[str, Any] = {
     "_input": {
-        "task": "ner",
+        "mark_view": "spans",
         "text": TEXT,
         "tokens": split_tokens(TEXT),
         "marks": {
@@ -120,18 +121,20 @@ STATE: dict[str, Any] = {
             "verdict": "violation",
             "reason": "1 suspicious",
             "expected": "MR2",
+            "view": "spans",
             "source": [],
             "followup": [],
-            "ner": NER_VIEW,
+            "extra": {"view": "entity-inspector", "replaces": True, "data": NER_VIEW},
         },
         {
             "name": "quiet",
             "verdict": "pass",
             "reason": "ok",
             "expected": "MR2",
+            "view": "spans",
             "source": [],
             "followup": [],
-            "ner": {**NER_VIEW, "suspicious": [], "repair": None},
+            "extra": {"view": "entity-inspector", "replaces": True, "data": {**NER_VIEW, "suspicious": [], "repair": None}},
         },
     ],
     "_error": {},
@@ -188,7 +191,7 @@ def test_cards_flag_suspicious_entities_judge_them_and_show_the_repair_beside(pa
     _mount(page)
     m = page.locator('.mtw-explorer__model[data-model="m"]')
     assert m.locator(".mtw-explorer__bar").count() == 0  # spans, not score bars, for NER
-    src = m.locator(".mtw-explorer__ner > .mtw-explorer__entline[data-side='source'] .mtw-explorer__ent")
+    src = m.locator(".mtw-explorer__inspector > .mtw-explorer__entline[data-side='source'] .mtw-explorer__ent")
     assert src.evaluate_all(
         "es => es.map(e => [e.firstChild.textContent, e.dataset.label, e.dataset.suspicious || ''])"
     ) == [
@@ -196,7 +199,7 @@ def test_cards_flag_suspicious_entities_judge_them_and_show_the_repair_beside(pa
         ["Acme", "ORG", "1"],
     ]
     fu_tags = m.locator(
-        ".mtw-explorer__ner > .mtw-explorer__entline[data-side='followup'] .mtw-explorer__tag"
+        ".mtw-explorer__inspector > .mtw-explorer__entline[data-side='followup'] .mtw-explorer__tag"
     )
     assert fu_tags.all_text_contents() == ["PERSON", "⚠ PERSON ✗"]
     assert m.locator(".mtw-explorer__suspect").all_text_contents() == [
