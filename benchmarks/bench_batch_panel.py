@@ -112,7 +112,7 @@ def main() -> None:
             run_s, _ = time_run(data, models, args.seed)
         ratios.append(run_s / panel_s)
         if args.task == "ner":
-            extra.append((panel._categories.seconds, CHARTS["seconds"], CHARTS["updates"], panel_s))
+            extra.append((panel.task_tally.seconds, CHARTS["seconds"], CHARTS["updates"], panel_s))
         run_times.append(run_s)
         panel_times.append(panel_s)
         first = "mt.run" if k % 2 == 0 else "panel"
@@ -128,7 +128,7 @@ def main() -> None:
             f"{updates:.0f} chart refreshes {chart_s:.2f} s ({100 * chart_s / total_s:.1f}%)"
         )
     if extra:
-        table = panel._categories.table()
+        table = panel.task_tally.table()
         print(table[table["relation"] == "All relations"].to_string(index=False))
 
 

@@ -1,24 +1,9 @@
 // Batch panel: set-up (column mapping, relations, models, seed, sample, slice), Run,
-// progress and export. Plain DOM; user text only through textContent.
-const FIELDS = {
-  markup: ["markup"],
-  offsets: ["text", "head_start", "head_end", "tail_start", "tail_end"],
-  mentions: ["text", "head", "tail"],
-  ner: ["text"],
-};
-// Optional fields per mode: entity types for relation extraction, gold spans for NER.
-const OPTIONAL = {
-  markup: ["head_type", "tail_type"], offsets: ["head_type", "tail_type"], mentions: ["head_type", "tail_type"],
-  ner: ["entities"],
-};
-const MODE_TITLES = { ner: "text + gold entities (NER)" };
-
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined && text !== null) el.textContent = String(text);
-  return el;
-}
+// progress and export. Plain DOM; user text only through textContent. The column mapping
+// form is built from the task's declared column modes (the `modes` trait:
+// [{name, title, fields: [{name, help, required}]}]); nothing here knows a task.
+// h(tag, "class names", text): the shared DOM helper of js/common.js, inlined here.
+// @include common.js
 
 function fmtTime(s) {
   if (s === null || s === undefined) return "—";
@@ -58,11 +43,13 @@ function render({ model, el }) {
   const exported = h("div", "mtw-batch__exported");
   root.append(setup, bar, messages, progress, exported);
 
+  // options: values, or [value, text] pairs
   function select(options, value, onChange, cls) {
     const s = h("select", cls);
     for (const o of options) {
-      const opt = h("option", null, o === "" ? "(none)" : o);
-      opt.value = o;
+      const [v, text] = Array.isArray(o) ? o : [o, o === "" ? "(none)" : o];
+      const opt = h("option", null, text);
+      opt.value = v;
       s.appendChild(opt);
     }
     s.value = value ?? "";
@@ -77,6 +64,11 @@ function render({ model, el }) {
       mapBox.appendChild(h("div", "mtw-batch__hint", "Inputs given directly: no columns to map."));
       return;
     }
+    const modes = (model.get("modes") || []).filter((m) => m && m.name);
+    if (!modes.length) {
+      mapBox.appendChild(h("div", "mtw-batch__hint", "This task reads no table columns."));
+      return;
+    }
     const mapping = { ...(model.get("mapping") || {}) };
     const names = cols.map((c) => c.name);
     const set = (k, v) => {
@@ -84,23 +76,23 @@ function render({ model, el }) {
       model.set("mapping", next);
       model.save_changes();
     };
-    const modes = (model.get("modes") || Object.keys(FIELDS)).filter((m) => m in FIELDS);
-    const mode = modes.includes(mapping.mode) ? mapping.mode : modes[0];
+    const mode = modes.find((m) => m.name === mapping.mode) || modes[0];
     const row = h("div", "mtw-batch__field");
     if (modes.length > 1) {
-      row.append(h("label", null, "entities given as"),
-        select(modes, mode, (v) => set("mode", v), "mtw-batch__mode"));
+      row.append(h("label", null, "columns given as"),
+        select(modes.map((m) => [m.name, m.title || m.name]), mode.name, (v) => set("mode", v), "mtw-batch__mode"));
     } else {
-      const only = h("span", "mtw-batch__mode mtw-batch__hint", MODE_TITLES[mode] || mode);
-      only.dataset.mode = mode;
+      const only = h("span", "mtw-batch__mode mtw-batch__hint", mode.title || mode.name);
+      only.dataset.mode = mode.name;
       row.append(h("label", null, "data"), only);
     }
     mapBox.appendChild(row);
-    const optional = OPTIONAL[mode] || [];
-    for (const f of [...(FIELDS[mode] || []), ...optional]) {
+    for (const f of mode.fields || []) {
       const r = h("div", "mtw-batch__field");
-      const title = optional.includes(f) ? `${f} (optional)` : f;
-      r.append(h("label", null, title), select(["", ...names], mapping[f] || "", (v) => set(f, v), `mtw-batch__col mtw-batch__col--${f}`));
+      r.dataset.field = f.name;
+      const label = h("label", null, f.required === false ? `${f.name} (optional)` : f.name);
+      if (f.help) label.title = f.help;
+      r.append(label, select(["", ...names], mapping[f.name] || "", (v) => set(f.name, v), `mtw-batch__col mtw-batch__col--${f.name}`));
       mapBox.appendChild(r);
     }
   }

@@ -1,25 +1,12 @@
 // Batch panel: the paged table of groups and the detail of one row (word diff, both
 // outputs, "Open in Explorer"). Only the shown page is in the model; user text goes
-// through textContent only.
-const COLUMNS = [
-  ["relation", "relation"], ["model", "model"], ["verdict", "verdict"], ["source", "source"],
-  ["followup", "follow-up"], ["source_label", "source output"], ["followup_label", "follow-up output"],
-  ["reason", "reason"],
-];
-// NER rows carry predicted entities as their outputs, and the error categories they show.
-const NER_COLUMNS = [
-  ["relation", "relation"], ["model", "model"], ["verdict", "verdict"], ["source", "source"],
-  ["followup", "follow-up"], ["source_label", "source entities"], ["followup_label", "follow-up entities"],
-  ["categories", "error categories"], ["reason", "reason"],
-];
+// through textContent only. The columns come from Python as data (the `columns` trait,
+// [{key, title}]: the generic ones and the task's), and a task's addition to the detail
+// arrives as generic display blocks (`detail.extra`): nothing here knows a task.
 const VERDICTS = ["violation", "all", "pass", "not_applicable", "error"];
 
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined && text !== null) el.textContent = String(text);
-  return el;
-}
+// h(tag, "class names", text): the shared DOM helper of js/common.js, inlined here.
+// @include common.js
 
 function render({ model, el }) {
   const root = h("div", "mtw-batch mtw-batch__tableview");
@@ -46,17 +33,19 @@ function render({ model, el }) {
 
   const table = h("table", "mtw-batch__table");
   const thead = h("thead");
-  let columns = null;
-  function drawHead(rows) {
-    const ner = model.get("task") === "ner" || rows.some((r) => r.categories !== undefined);
-    const next = ner ? NER_COLUMNS : COLUMNS;
-    if (next === columns) return;
+  let columns = [];
+  let columnsKey = null;
+  function drawHead() {
+    const next = (model.get("columns") || []).filter((c) => c && c.key);
+    const key = JSON.stringify(next);
+    if (key === columnsKey) return;
+    columnsKey = key;
     columns = next;
     const hr = h("tr");
-    for (const [, title] of columns) hr.appendChild(h("th", null, title));
+    for (const c of columns) hr.appendChild(h("th", null, c.title ?? c.key));
     thead.replaceChildren(hr);
   }
-  drawHead([]);
+  drawHead();
   const tbody = h("tbody", "mtw-batch__body");
   table.append(thead, tbody);
 
@@ -84,12 +73,12 @@ function render({ model, el }) {
     tbody.replaceChildren();
     const selected = model.get("selected");
     const rows = model.get("rows") || [];
-    drawHead(rows);
+    drawHead();
     for (const r of rows) {
       const tr = h("tr", `mtw-batch__row mtw-batch__row--${r.verdict}`);
       tr.dataset.i = String(r.i);
       if (r.i === selected) tr.classList.add("mtw-batch__row--selected");
-      for (const [key] of columns) {
+      for (const { key } of columns) {
         const td = h("td", `mtw-batch__cell mtw-batch__cell--${key}`, r[key]);
         td.title = r[key] ?? "";
         tr.appendChild(td);
@@ -135,8 +124,8 @@ function render({ model, el }) {
     return box;
   }
 
-  // A sentence with its entities marked: [[piece, label], ...], label "" between entities.
-  function entityLine(parts, cls) {
+  // A text with marked spans: [[piece, label], ...], label "" between spans.
+  function markedLine(parts, cls) {
     const line = h("div", `mtw-batch__ents ${cls || ""}`.trim());
     for (const [text, label] of parts || []) {
       if (!label) {
@@ -151,31 +140,25 @@ function render({ model, el }) {
     return line;
   }
 
-  function nerDetail(n) {
-    const box = h("div", "mtw-batch__ner");
-    box.appendChild(h("div", "mtw-batch__detail-label", "source: predicted entities"));
-    box.appendChild(entityLine(n.source, "mtw-batch__ents--source"));
-    box.appendChild(h("div", "mtw-batch__detail-label", "follow-up: predicted entities"));
-    box.appendChild(entityLine(n.followup, "mtw-batch__ents--followup"));
-    if (n.gold) {
-      box.appendChild(h("div", "mtw-batch__detail-label", "source: gold entities"));
-      box.appendChild(entityLine(n.gold, "mtw-batch__ents--gold"));
-    }
-    if ((n.suspicious || []).length) {
-      box.appendChild(h("div", "mtw-batch__detail-label",
-        n.judged ? "suspicious entities (category judged against gold)" : "suspicious entities (no gold: what the disagreement suggests)"));
-      const list = h("ul", "mtw-batch__suspicious");
-      for (const e of n.suspicious) {
-        const li = h("li", "mtw-batch__suspect");
-        li.appendChild(h("span", "mtw-batch__suspect-text", e.text));
-        li.appendChild(document.createTextNode(`: ${e.source} in the source, ${e.followup} in the follow-up · `));
-        const cat = n.judged
-          ? `source ${e.source_category ?? "unjudged"}, follow-up ${e.followup_category ?? "unjudged"}`
-          : `suggests ${e.suggests}`;
-        li.appendChild(h("span", "mtw-batch__suspect-category", cat));
-        list.appendChild(li);
+  // A task's addition to the detail: {cls, replaces_outputs, blocks: [{type, ...}]}.
+  function extraBox(extra) {
+    const box = h("div", `mtw-batch__extra ${extra.cls || ""}`.trim());
+    for (const b of extra.blocks || []) {
+      if (b.type === "label") {
+        box.appendChild(h("div", "mtw-batch__detail-label", b.text));
+      } else if (b.type === "marked") {
+        box.appendChild(markedLine(b.parts, b.cls));
+      } else if (b.type === "list") {
+        const list = h("ul", b.cls || null);
+        for (const item of b.items || []) {
+          const li = h("li", b.item_cls || null);
+          for (const [cls, text] of item) li.appendChild(cls ? h("span", cls, text) : document.createTextNode(text));
+          list.appendChild(li);
+        }
+        box.appendChild(list);
+      } else if (b.text !== undefined) {
+        box.appendChild(h("div", "mtw-batch__note", b.text));
       }
-      box.appendChild(list);
     }
     return box;
   }
@@ -195,9 +178,8 @@ function render({ model, el }) {
     detail.appendChild(h("div", "mtw-batch__detail-label", "follow-up"));
     detail.appendChild(diffLine(d.followup_diff));
     if (d.note) detail.appendChild(h("div", "mtw-batch__note", d.note));
-    if (d.ner) {
-      detail.appendChild(nerDetail(d.ner));
-    } else {
+    if (d.extra) detail.appendChild(extraBox(d.extra));
+    if (!(d.extra && d.extra.replaces_outputs)) {
       const outs = h("div", "mtw-batch__outputs");
       outs.append(output("source output", d.source_output), output("follow-up output", d.followup_output));
       detail.appendChild(outs);
@@ -224,7 +206,7 @@ function render({ model, el }) {
   const handlers = {
     "change:rows": drawRows, "change:total": drawRows, "change:page": drawRows, "change:state": drawState,
     "change:filter": drawFilter, "change:verdict": drawFilter, "change:detail": drawDetail,
-    "change:error": drawError,
+    "change:error": drawError, "change:columns": drawRows,
   };
   for (const [ev, fn] of Object.entries(handlers)) model.on(ev, fn);
   drawState();

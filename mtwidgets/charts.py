@@ -4,27 +4,20 @@ Every chart takes an already aggregated frame (``Results.summary()`` or the same
 grouped by other columns), so a run of 100,000 groups still hands Vega-Lite a few hundred
 rows. ``select=<name>`` adds a point selection of that name on the marks a user clicks;
 wrapped in ``alt.JupyterChart`` the selection comes back to Python, which is how the
-Batch panel filters its table to the clicked violations.
+Batch panel filters its table to the clicked violations. A task's own charts (e.g. NER's
+error categories) live in its package's ``batch_view`` module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
 
+from .core.batch_view import FADED, point_selection
+
 # Highlight of a selected mark: the rest fade (but stay readable) while a selection exists.
-_FADED = 0.35
-# NER error categories in colours apart from the first tableau ones, which the VR chart
-# gives the models (a category must not read as a model next to it).
-_CATEGORY_COLOURS = {
-    "omission": "#8c564b",
-    "over-labeling": "#e377c2",
-    "incorrect category": "#bcbd22",
-    "range error": "#17becf",
-    "omission or over-labeling": "#9467bd",
-}
+_FADED = FADED
 
 
 def _with_pct(summary: pd.DataFrame) -> pd.DataFrame:
@@ -49,9 +42,7 @@ def _tooltip(*first: Any) -> list[Any]:
 
 
 def _selection(select: str | None, fields: list[str]) -> Any:
-    import altair as alt
-
-    return None if select is None else alt.selection_point(name=select, fields=fields)
+    return point_selection(select, fields)
 
 
 def vr_chart(
@@ -158,71 +149,3 @@ def slice_chart(
     # the interval in black over the bar (the base's model colour would hide it inside the bar)
     rules = base.mark_rule().encode(x="low_pct:Q", x2="high_pct:Q", color=alt.value("black"))
     return (bars + rules).properties(title=title or f"Violation rate per {slice_name}", width=width)
-
-
-def category_chart(
-    table: pd.DataFrame,
-    *,
-    categories: Sequence[str],
-    judged: bool = True,
-    title: str | None = None,
-    width: int = 240,
-    select: str | None = None,
-) -> Any:
-    """The distribution of NER error categories per relation, one panel per model (TIN,
-    section 4.6), as 100% stacked bars with the counts in the tooltip.
-
-    ``table`` has one row per (relation, model, category) with ``count``, ``share`` (of the
-    relation and model's total) and ``issues`` (violated groups behind them); zero counts
-    are left out. ``judged`` says whether the counts are distinct errors judged against
-    gold or (without gold) suspicious entities by what their disagreement suggests.
-    ``select`` names a point selection over (relation, model, category).
-    """
-    import altair as alt
-
-    data = table[table["count"] > 0].copy()
-    data["share_pct"] = data["share"] * 100
-    data["rank"] = data["category"].map({c: k for k, c in enumerate(categories)})
-    relations = list(dict.fromkeys(data["relation"]))
-    unit = "distinct errors" if judged else "suspicious entities"
-    chart = (
-        alt.Chart(data)
-        .mark_bar(cursor="pointer")
-        .encode(
-            y=alt.Y("relation:N", sort=relations, title=None),
-            x=alt.X(
-                "share:Q",
-                stack="zero",
-                title=f"share of {unit}",
-                scale=alt.Scale(domain=[0, 1]),
-                axis=alt.Axis(format="%"),
-            ),
-            color=alt.Color(
-                "category:N",
-                scale=alt.Scale(
-                    domain=list(categories),
-                    range=[_CATEGORY_COLOURS.get(c, "#7f7f7f") for c in categories],
-                ),
-                title="error category" if judged else "suggests (no gold)",
-            ),
-            order=alt.Order("rank:Q"),
-            column=alt.Column("model:N", title=None),
-            tooltip=[
-                alt.Tooltip("relation:N"),
-                alt.Tooltip("model:N"),
-                alt.Tooltip("category:N"),
-                alt.Tooltip("count:Q", title=unit),
-                alt.Tooltip("share_pct:Q", format=".1f", title="share %"),
-                alt.Tooltip("issues:Q", title="violated groups"),
-            ],
-        )
-    )
-    sel = _selection(select, ["relation", "model", "category"])
-    if sel is not None:
-        chart = chart.add_params(sel).encode(opacity=alt.condition(sel, alt.value(1.0), alt.value(_FADED)))
-    default = (
-        "Error categories of the suspicious entities (judged against gold)"
-        if judged
-        else "What the suspicious entities suggest (no gold)"
-    )
-    return chart.properties(title=title or default, width=width)

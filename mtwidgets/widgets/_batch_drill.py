@@ -15,9 +15,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..core.batch_view import BatchParts
 from ..core.results import Results
 from . import _batch_agg as agg
-from . import _batch_ner as ner
 from ._batch_views import BatchControls, BatchTable
 
 SELECT = "pick"  # the point-selection name on every chart
@@ -38,8 +38,8 @@ class DrillDown:
     _model_specs: dict[str, Any]
     _loaded: dict[str, Any]
     _explorer_box: Any
-    _categories: ner.CategoryTally | None
-    _gold: dict[str, Any] | None
+    _batch: BatchParts
+    task_tally: Any
 
     @property
     def results(self) -> Results:  # pragma: no cover - BatchPanel defines it
@@ -47,8 +47,8 @@ class DrillDown:
 
     @property
     def selection(self) -> pd.DataFrame:
-        """The violations selected in a chart (empty when nothing is selected); for the NER
-        category chart, the violations whose suspicious entities show the clicked category."""
+        """The violations selected in a chart (empty when nothing is selected); for a task's
+        own chart (e.g. NER's error categories) the violations its part says the click selects."""
         frame = self.results.frame
         if self._selection is None or not len(frame):
             return frame.iloc[0:0]
@@ -59,7 +59,8 @@ class DrillDown:
         return self._tally.summary(by, overall=overall)
 
     def select(self, chart: str = "vr", **fields: Any) -> pd.DataFrame:
-        """Select as a click on ``chart`` ("vr", "labels" or "categories", "slice") would, e.g.
+        """Select as a click on ``chart`` ("vr", "labels", "slice" or a task's own chart such
+        as NER's "categories") would, e.g.
         ``panel.select(relation="MR-S2", model="re-patterns")`` or
         ``panel.select("categories", model="ner-spacy-sm", category="omission")``; returns
         ``selection``."""
@@ -111,10 +112,8 @@ class DrillDown:
     def _selection_mask(self, frame: pd.DataFrame) -> pd.Series:
         assert self._selection is not None
         key, points = self._selection
-        if key == "categories":
-            if self._categories is None:
-                return pd.Series(False, index=frame.index)
-            return self._categories.mask(frame, points)
+        if key in self._batch.charts:
+            return self._batch.selection_mask(key, self.task_tally, frame, points)
         slices = agg.slice_values(frame, self._tally.slice_of) if key == "slice" else None
         return agg.selection_mask(
             frame, points, slices, self._tally.slices_kept() if key == "slice" else None
@@ -150,9 +149,9 @@ class DrillDown:
         shown = self._positions[t.page * t.page_size : (t.page + 1) * t.page_size]
         frame = self.results.frame
         rows = agg.table_rows(frame, shown.tolist())
-        if self._categories is not None:  # NER: entities instead of (absent) labels, categories
-            for row, extra in zip(rows, ner.table_extras(frame, shown.tolist(), self._categories)):
-                row.update(extra)
+        # the task's columns (e.g. NER: predicted entities instead of labels, error categories)
+        for row, extra in zip(rows, self._batch.table_extras(self.task_tally, frame, shown.tolist())):
+            row.update(extra)
         t.rows = rows
 
     def _show_detail(self, i: int) -> None:
@@ -161,8 +160,9 @@ class DrillDown:
             self.table.detail = {}
             return
         detail = agg.row_detail(frame, i)
-        if self._categories is not None:
-            detail["ner"] = ner.ner_detail(frame, i, self._gold)
+        extra = self._batch.row_detail(self.task_tally, frame, i)
+        if extra is not None:
+            detail["extra"] = extra
         self.table.detail = detail
 
     def _explorer_from_view(self, message: Mapping[str, Any]) -> str:

@@ -1,10 +1,10 @@
 """The Batch panel's charts (from its running counts) and its exports.
 
-Charts are built from :class:`~mtwidgets.widgets._batch_agg.Tally` summaries, never from
-the results frame, so they cost the same for 100 groups and for 100,000. Exports write
-the results with ``Results.save`` (Parquet, JSONL, CSV), each chart as HTML (Vega inlined
-by vl-convert: opens offline) and PNG (vl-convert), and the report of
-:mod:`mtwidgets.report`.
+Charts are built from :class:`~mtwidgets.widgets._batch_agg.Tally` summaries (and the
+task's own running tally), never from the results frame, so they cost the same for 100
+groups and for 100,000. Exports write the results with ``Results.save`` (Parquet, JSONL,
+CSV), each chart as HTML (Vega inlined by vl-convert: opens offline) and PNG
+(vl-convert), and the report of :mod:`mtwidgets.report` (with the task's report context).
 """
 
 from __future__ import annotations
@@ -13,14 +13,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..charts import category_chart, label_heatmap, slice_chart, vr_chart
+from ..charts import label_heatmap, slice_chart, vr_chart
 
 WHAT: tuple[str, ...] = ("results", "charts", "report")
 
 
 def charts(panel: Any, *, select: str | None) -> dict[str, Any]:
-    """``{"vr", "labels" or "categories" (NER), "slice"}`` charts of the panel's counts; a
-    chart without data is left out (the slice chart also when no slice column is chosen)."""
+    """``{"vr", "labels" (when the task keeps it), the task's charts, "slice"}`` charts of
+    the panel's counts; a chart without data is left out (the slice chart also when no
+    slice column is chosen)."""
     tally = panel._tally
     if not tally.total:
         return {}
@@ -28,17 +29,12 @@ def charts(panel: Any, *, select: str | None) -> dict[str, Any]:
     summary = tally.summary(("relation", "model"), overall=True)
     if (summary["groups"] > 0).any():
         out["vr"] = vr_chart(summary, select=select)
-    categories = panel._categories
-    if categories is not None:
-        table = categories.table()
-        if (table["count"] > 0).any():
-            out["categories"] = category_chart(
-                table, categories=categories.categories, judged=categories.judged, select=select
-            )
-    elif "labels" in panel._charts:
+    if "labels" in panel._charts:
         labels = tally.summary(("relation", "model", "source_label"), overall=False)
         if (labels["groups"] > 0).any():
             out["labels"] = label_heatmap(labels, select=select)
+    if panel.task_tally is not None:
+        out.update(panel._batch.build_charts(panel.task_tally, select=select))
     column = panel.controls.slice_column
     if column:
         slices = tally.slice_summary()
@@ -70,17 +66,22 @@ def export_all(panel: Any, directory: Path, what: Sequence[str], *, repair: bool
     if "report" in what:
         from ..report import write_report
 
-        ner = ner_evaluation(panel, repair=repair) if panel.task == "ner" else None
+        context = report_context(panel, repair=repair)
+        extra = {} if context is None else {"context": context}
         paths.append(
-            write_report(results, directory / "report.html", title="mtwidgets batch report", ner=ner)
+            write_report(results, directory / "report.html", title="mtwidgets batch report", **extra)
         )
     return paths
 
 
-def ner_evaluation(panel: Any, *, repair: bool = False) -> Any:
-    """TIN's tables for the panel's NER results, judged against the data's gold (when it has
-    any); the repair only on request (it runs the models on many mutants)."""
-    from ..ner.evaluate import evaluate
-
-    models = {m: panel._model(m) for m in panel._order[0]} if repair else None
-    return evaluate(panel.results, models, gold=panel._gold, cache=panel._cache)
+def report_context(panel: Any, *, repair: bool = False) -> Any:
+    """What the task's report sections get for the panel's results (e.g. NER: TIN's tables,
+    judged against the data's gold); the repair only on request (it runs the models on many
+    mutants)."""
+    return panel._batch.report_context(
+        panel.task_tally,
+        panel.results,
+        models=lambda: {m: panel._model(m) for m in panel._order[0]},
+        cache=panel._cache,
+        repair=repair,
+    )

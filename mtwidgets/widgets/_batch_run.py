@@ -66,12 +66,16 @@ def model_specs(models: Any, task: str) -> dict[str, Any]:
 
 
 def chart_keys(task: str) -> tuple[str, ...]:
-    """The panel's charts: NER swaps the source-label heatmap (an NER source has no single
-    label) for the error-category distribution."""
-    return ("vr", "categories", "slice") if task == "ner" else ("vr", "labels", "slice")
+    """The panel's charts: the VR chart, the source-label heatmap when the task keeps it
+    (its models answer with one label), the task's own charts, the slice chart."""
+    from ..core.batch_view import parts_of
+    from ..core.task import get_task
+
+    t = get_task(task)
+    return parts_of(t).chart_keys(t.prediction)
 
 
-def make_charts(task: str = "re") -> dict[str, Any]:
+def make_charts(task: str) -> dict[str, Any]:
     import altair as alt
 
     alt.JupyterChart.enable_offline()  # vega from vl-convert's bundle: no CDN, works offline

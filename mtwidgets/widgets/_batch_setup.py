@@ -1,9 +1,9 @@
-"""The Batch panel's set-up: which columns hold the text and the spans, checked before a run.
+"""The Batch panel's set-up: which columns hold an input's fields, checked before a run.
 
 A mapping names the user's columns for the canonical fields :func:`mtwidgets.load_inputs`
-reads: for relation extraction ``markup``, or ``text`` with offsets or mention strings
-(optional entity types); for NER (mode ``ner``) ``text`` and an optional ``entities``
-column of gold spans (``[{start, end, label}, ...]`` or its JSON string).
+reads, in one of the task's column modes (``Task.column_modes``: e.g. relation extraction's
+``markup``, or ``text`` with offsets or mention strings; NER's ``text`` with an optional
+gold-entities column). The front end builds its form from the same declaration.
 Column-level problems (a missing column, an offsets column with no integers) stop the run
 with a message naming the column and the fix; row-level problems (a span past the end of
 its text) skip that row and are reported by ``LoadedData.skipped``.
@@ -16,84 +16,77 @@ from typing import Any
 
 import pandas as pd
 
-from ..core.data import GOLD_COLUMNS, LoadedData, load_inputs
+from ..core.batch_view import parts_of
+from ..core.data import LoadedData, load_inputs
 from ..core.errors import InputError
-
-MODES: dict[str, tuple[str, ...]] = {
-    "markup": ("markup",),
-    "offsets": ("text", "head_start", "head_end", "tail_start", "tail_end"),
-    "mentions": ("text", "head", "tail"),
-    "ner": ("text",),
-}
-OPTIONAL: tuple[str, ...] = ("head_type", "tail_type")
-# The optional fields of each mode (entity types for relation extraction, gold for NER).
-MODE_OPTIONAL: dict[str, tuple[str, ...]] = {
-    "markup": OPTIONAL,
-    "offsets": OPTIONAL,
-    "mentions": OPTIONAL,
-    "ner": ("entities",),
-}
-TASK_MODES: dict[str, tuple[str, ...]] = {"re": ("markup", "offsets", "mentions"), "ner": ("ner",)}
-OFFSETS: tuple[str, ...] = ("head_start", "head_end", "tail_start", "tail_end")
-FIELDS: tuple[str, ...] = ("markup", "text", *OFFSETS, "head", "tail", *OPTIONAL, "entities")
+from ..core.task import ColumnMode, Field, Task, get_task
 
 
-def modes_for(task: str | None) -> tuple[str, ...]:
-    """The mapping modes that fit a task (every mode when the task is not known)."""
-    return TASK_MODES.get(task or "", tuple(MODES)) if task else tuple(MODES)
+def modes_for(task: str | Task) -> tuple[ColumnMode, ...]:
+    """The column mapping modes of a task (its declaration's ``column_modes``)."""
+    return tuple(get_task(task).column_modes)
 
 
-def guess_mapping(columns: list[str], task: str = "re") -> dict[str, str]:
-    """The mapping a frame's own column names suggest (same-named columns), else empty fields.
+def modes_data(task: str | Task) -> list[dict[str, Any]]:
+    """The modes as the front end receives them: ``[{name, title, fields: [{name, help, required}]}]``."""
+    return [m.to_dict() for m in modes_for(task)]
 
-    For NER the gold column may go by a few usual names (``entities``, ``gold``, ...).
-    """
+
+def _guess(field: Field, cols: set[str]) -> str:
+    return next((c for c in (field.name, *field.aliases) if c in cols), "")
+
+
+def guess_mapping(columns: list[str], task: str | Task) -> dict[str, str]:
+    """The mapping a frame's own column names suggest: each field's same-named column (or
+    one of its declared aliases, e.g. ``gold`` for NER's ``entities``), else empty; the mode
+    is the first whose required fields all have a column (else the first mode)."""
     cols = set(columns)
-    if task == "ner":
-        gold = next((c for c in GOLD_COLUMNS if c in cols), "")
-        return {
-            "mode": "ner",
-            **{f: "" for f in FIELDS},
-            "text": "text" if "text" in cols else "",
-            "entities": gold,
-        }
-    mode = next((m for m, need in MODES.items() if m in TASK_MODES["re"] and set(need) <= cols), "markup")
-    out = {"mode": mode, **{f: (f if f in cols else "") for f in FIELDS if f != "entities"}}
+    modes = modes_for(task)
+    if not modes:
+        return {}
+    mode = next((m for m in modes if all(_guess(f, cols) for f in m.fields if f.required)), modes[0])
+    out = {"mode": mode.name}
+    for m in modes:
+        for f in m.fields:
+            out.setdefault(f.name, _guess(f, cols))
+    # the chosen mode's guesses win over another mode's same-named field
+    out.update({f.name: _guess(f, cols) for f in mode.fields})
     return out
 
 
-def check_mapping(frame: pd.DataFrame, mapping: Mapping[str, str], task: str | None = None) -> dict[str, str]:
+def check_mapping(frame: pd.DataFrame, mapping: Mapping[str, str], task: str | Task) -> dict[str, str]:
     """Validate ``mapping`` against ``frame``; return it normalised, or raise InputError.
 
     Every problem found is listed in one message, so a user fixes them in one go.
     """
-    mode = mapping.get("mode", "")
-    modes = modes_for(task)
-    if mode not in modes:
+    t = get_task(task)
+    mode_name = mapping.get("mode", "")
+    modes = modes_for(t)
+    mode = next((m for m in modes if m.name == mode_name), None)
+    if mode is None:
         raise InputError(
-            f"column mapping mode {mode!r} does not fit {task or 'this'} data; choose one of {', '.join(modes)}"
+            f"column mapping mode {mode_name!r} does not fit {t.name} data; "
+            f"choose one of {', '.join(m.name for m in modes)}"
         )
+    parts = parts_of(t)
     columns = [str(c) for c in frame.columns]
     problems: list[str] = []
-    out = {"mode": mode}
-    for field in (*MODES[mode], *MODE_OPTIONAL[mode]):
-        col = str(mapping.get(field) or "")
+    out = {"mode": mode.name}
+    for field in mode.fields:
+        col = str(mapping.get(field.name) or "")
         if not col:
-            if field not in MODE_OPTIONAL[mode]:
-                problems.append(f"choose the column holding {field!r}")
+            if field.required:
+                problems.append(f"choose the column holding {field.name!r}")
             continue
         if col not in columns:
-            problems.append(f"{field!r} is mapped to column {col!r}, which the data does not have")
+            problems.append(f"{field.name!r} is mapped to column {col!r}, which the data does not have")
             continue
-        if out.get("text") == col and field == "entities":
-            problems.append(
-                f"'entities' and 'text' are both mapped to column {col!r}; map 'entities' to the gold spans"
-            )
-            continue
-        out[field] = col
-        problem = _column_type_problem(frame[col], field, col)
+        problem = parts.check_column(field, frame[col], col)
         if problem:
             problems.append(problem)
+        out[field.name] = col
+    whole = parts.check_mapping({k: v for k, v in out.items() if k != "mode"})
+    problems.extend(whole)
     if problems:
         raise InputError(
             "the column mapping needs fixing: " + "; ".join(problems) + f" (the data's columns: {columns})"
@@ -101,37 +94,10 @@ def check_mapping(frame: pd.DataFrame, mapping: Mapping[str, str], task: str | N
     return out
 
 
-def _column_type_problem(values: pd.Series, field: str, col: str) -> str | None:
-    present = values.dropna()
-    if not len(present):
-        return f"column {col!r} (for {field!r}) is empty"
-    if field == "entities":
-        # Lists of {start, end, label} (or their JSON strings); a bad cell skips its row only.
-        if not any(isinstance(v, (str, list, tuple)) or hasattr(v, "tolist") for v in present.head(50)):
-            return (
-                f"column {col!r} (for 'entities') holds {values.dtype} values (e.g. {present.iloc[0]!r}), not "
-                "lists of {start, end, label}; map it to the gold-entities column or leave it empty"
-            )
-        return None
-    if field in OFFSETS:
-        numeric = pd.to_numeric(present, errors="coerce")
-        if numeric.isna().all():
-            return (
-                f"column {col!r} (for {field!r}) holds no integers (dtype {values.dtype}, e.g. "
-                f"{present.iloc[0]!r}); map the character offsets to integer columns"
-            )
-        return None
-    if not any(isinstance(v, str) for v in present.head(50)):
-        return (
-            f"column {col!r} (for {field!r}) holds {values.dtype} values (e.g. {present.iloc[0]!r}), "
-            "not text; map it to a text column"
-        )
-    return None
-
-
-def mapped_frame(frame: pd.DataFrame, mapping: Mapping[str, str]) -> pd.DataFrame:
+def mapped_frame(frame: pd.DataFrame, mapping: Mapping[str, str], task: str | Task) -> pd.DataFrame:
     """The user's rows under the canonical column names, index (row labels) kept."""
-    fields = [f for f in (*MODES[mapping["mode"]], *MODE_OPTIONAL[mapping["mode"]]) if mapping.get(f)]
+    mode = get_task(task).mode(mapping["mode"])
+    fields = [f.name for f in mode.fields if mapping.get(f.name)]
     return pd.DataFrame({f: frame[mapping[f]] for f in fields}, index=frame.index)
 
 
@@ -148,13 +114,13 @@ def sample_frame(frame: pd.DataFrame, size: int | None, seed: int) -> pd.DataFra
 
 
 def load(
-    data: Any, mapping: Mapping[str, str] | None, *, task: str | None, sample: int | None, seed: int
+    data: Any, mapping: Mapping[str, str] | None, *, task: str, sample: int | None, seed: int
 ) -> LoadedData:
     """Data + mapping -> inputs, bad rows skipped and reported (never raised one by one)."""
     if isinstance(data, pd.DataFrame):
         if mapping is None:
             raise InputError("give a column mapping for a DataFrame")
-        frame = sample_frame(mapped_frame(data, check_mapping(data, mapping, task)), sample, seed)
+        frame = sample_frame(mapped_frame(data, check_mapping(data, mapping, task), task), sample, seed)
         return load_inputs(frame, task=task, on_bad="skip")
     if sample:
         data = list(data)

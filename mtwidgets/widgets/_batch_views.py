@@ -14,7 +14,8 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ._assets import asset_path
+from ..core.batch_view import BASE_COLUMNS
+from ._assets import asset_path, esm
 
 Handler = Callable[[dict[str, Any]], Any]
 STATES = ("idle", "running", "done", "interrupted", "error")
@@ -57,8 +58,9 @@ class BatchControls(_Dispatching):
     Traits
     ------
     columns: the data's columns as ``{name, dtype}`` (empty when the data is not a frame).
-    mapping: ``{mode, markup, text, head_start, ...}``: the user's column for each field.
-    modes: the mapping modes that fit the task (``["ner"]`` for NER, the three RE ones else).
+    mapping: ``{mode, <field>: column, ...}``: the chosen mode and the user's column for each field.
+    modes: the task's column modes as declared (``Task.column_modes``), as data:
+        ``[{name, title, fields: [{name, help, required}]}]``; the mapping form is built from it.
     relations_available / relations: every relation of the task / the ones to run.
     models_available / models: every model given / the ones to run.
     seed, sample (0 = every row), slice_column ("" = none), chunk_size.
@@ -68,12 +70,12 @@ class BatchControls(_Dispatching):
     exported: the files the last export wrote.
     """
 
-    _esm = asset_path("batch_panel.js")
+    _esm = esm("batch_panel.js")
     _css = asset_path("batch.css")
 
     columns: traitlets.List[Any] = traitlets.List().tag(sync=True)
     mapping = traitlets.Dict().tag(sync=True)
-    modes: traitlets.List[Any] = traitlets.List(["markup", "offsets", "mentions"]).tag(sync=True)
+    modes: traitlets.List[Any] = traitlets.List().tag(sync=True)
     relations_available: traitlets.List[Any] = traitlets.List().tag(sync=True)
     relations: traitlets.List[Any] = traitlets.List().tag(sync=True)
     models_available: traitlets.List[Any] = traitlets.List().tag(sync=True)
@@ -112,11 +114,13 @@ class BatchTable(_Dispatching):
     page, page_size, total (rows after filtering), verdict ("violation", ..., or "all").
     filter: a one-line description of the chart selection filtering the table ("" = none).
     selected: the frame position open in the detail view (-1 = none); detail: what it shows.
+    columns: the table's columns as data, ``[{key, title}]`` (the generic ones and the task's,
+        from its batch part); each row holds a value per ``key``.
     state: mirrors the controls' state.
-    task: the panel's task ("ner" rows list predicted entities and error categories).
+    task: the panel's task name (informative).
     """
 
-    _esm = asset_path("batch_table.js")
+    _esm = esm("batch_table.js")
     _css = asset_path("batch.css")
 
     rows: traitlets.List[Any] = traitlets.List().tag(sync=True)
@@ -128,7 +132,8 @@ class BatchTable(_Dispatching):
     selected = traitlets.Int(-1).tag(sync=True)
     detail = traitlets.Dict().tag(sync=True)
     state = traitlets.Unicode("idle").tag(sync=True)
-    task = traitlets.Unicode("re").tag(sync=True)
+    columns: traitlets.List[Any] = traitlets.List([c.to_dict() for c in BASE_COLUMNS]).tag(sync=True)
+    task = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
 
     @traitlets.validate("verdict")

@@ -6,11 +6,14 @@ progress (groups done / total, rate, ETA, running VR per relation); three Altair
 (VR per relation x model, a heatmap per source label, VR per slice); the paged table of
 violations with a detail view; and an Explorer opened on a row.
 
-For NER (``task="ner"``, or inferred from TIN relations, NER inputs or a frame with
-``text`` + ``entities``) the set-up maps a text column and an optional gold-entities
-column, the label heatmap gives way to the distribution of the suspicious entities' error
-categories (TIN section 4.6; gold-free kinds without gold), the table lists predicted
-entities, and the report carries TIN's tables.
+The panel names no task: the set-up's column mapping is built from the task's declared
+column modes (``Task.column_modes``), and what a task adds (its own charts and running
+tally, table columns, row detail, report context) comes from its ``batch`` part, a
+:class:`~mtwidgets.core.batch_view.BatchParts`. For NER, for instance, the set-up maps a
+text column and an optional gold-entities column, the label heatmap gives way to the
+distribution of the suspicious entities' error categories (TIN section 4.6; gold-free
+kinds without gold), the table lists predicted entities, and the report carries TIN's
+tables.
 
 Design
 ------
@@ -42,16 +45,16 @@ import ipywidgets
 import numpy as np
 import pandas as pd
 
+from ..core.batch_view import parts_of
 from ..core.cache import PredictionCache, default_cache
-from ..core.data import infer_task
+from ..core.data import FIRST_TASK, infer_task
 from ..core.errors import InputError, MTError
 from ..core.results import Results
 from ..core.runner import Progress
+from ..core.task import get_task
 from . import _batch_agg as agg
-from . import _batch_ner as ner
 from . import _batch_setup as setup
 from ._batch_drill import SELECT, DrillDown
-from ._batch_ner import CategoryTally
 from ._batch_run import (
     PanelRunner,
     as_frame,
@@ -77,14 +80,15 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         path, or a list of inputs / markup strings.
     models:
         ``{name: model}`` or embedded model names (loaded on the first run); ``None``: every
-        embedded model of the task (for NER the two spaCy pipelines).
+        embedded model of the task (``mt.models.available(task)``).
     relations:
         Names or relation objects; ``None``: every relation of the task.
     seed, sample:
         Fix every random choice; ``sample`` rows drawn with the seed (``None``: all rows).
     mapping:
-        ``{"mode": "markup"|"offsets"|"mentions"|"ner", field: column, ...}``; guessed from
-        the column names when not given (NER: ``{"mode": "ner", "text": ..., "entities": ...}``).
+        ``{"mode": <one of the task's column modes>, field: column, ...}`` (e.g. relation
+        extraction's ``{"mode": "markup", "markup": ...}``); guessed from the column names
+        (and the fields' declared aliases) when not given.
     slice:
         A column of ``data`` whose values get their own VR chart (e.g. a topic or source).
     chunk_size:
@@ -93,8 +97,8 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
     cache:
         The prediction cache (default: the process-wide one ``mt.run`` uses).
     task:
-        ``"re"``, ``"ner"``, ...; ``None`` infers it from the relations, then the data,
-        then the models (see :func:`mtwidgets.core.data.infer_task`).
+        A registered task's name (``mt.tasks()``); ``None`` infers it from the relations,
+        then the data, then the models (see :func:`mtwidgets.core.data.infer_task`).
     """
 
     def __init__(
@@ -122,7 +126,12 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
             raise ValueError(f"chunk_size must be a positive number of sources, got {chunk_size}")
         data = as_frame(data)
         if task is None:
-            task = infer_task(data, models, relations)
+            # with no data at all the first registered task is as good as any (the panel can
+            # show its set-up, not run); otherwise the data, relations or models decide
+            task = infer_task(data, models, relations, default=FIRST_TASK if data is None else None)
+        task = get_task(task).name  # an unknown name raises, listing the registered tasks
+        self._batch = parts_of(get_task(task))
+        self.task_tally: Any = None  # the task's running tally of the current run (its batch part's)
         self.task, self.batch_size, self.max_errors = task, batch_size, max_errors
         self.chunk_size, self.export_dir = chunk_size, Path(export_dir)
         self._cache = (
@@ -156,7 +165,7 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
             mapping=dict(mapping)
             if mapping
             else (setup.guess_mapping([c["name"] for c in columns], task) if is_frame else {}),
-            modes=list(setup.modes_for(task)),
+            modes=setup.modes_data(task),
             relations_available=available,
             relations=list(self._relation_specs),
             models_available=list(self._model_specs),
@@ -165,7 +174,9 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
             sample=sample or 0,
             slice_column=slice or "",
         )
-        self.table = BatchTable(page_size=page_size, task=task)
+        self.table = BatchTable(
+            page_size=page_size, task=task, columns=[c.to_dict() for c in self._batch.columns()]
+        )
         self._charts = make_charts(task)
         for key, chart in self._charts.items():
             chart.observe(lambda change, key=key: self._on_chart_select(key, change), names="_vl_selections")
@@ -179,8 +190,6 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         self._results: Results | None = None
         self._skipped: list[tuple[Any, str]] = []
         self._tally = agg.Tally()
-        self._categories: CategoryTally | None = None
-        self._gold: dict[str, Any] | None = None
         self._done, self._total = 0, 0
         self._resume_key: str | None = None
         self._order: tuple[list[str], list[str]] = ([], [])
@@ -215,15 +224,26 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
             self._results.skipped = list(self._skipped)
         return self._results
 
-    def category_summary(self) -> pd.DataFrame:
-        """NER: the error categories behind the category chart, one row per (relation, model,
-        category) with ``count``, ``share`` and ``issues``; the ``"All relations"`` rows
-        equal :func:`mtwidgets.ner.evaluate.category_table` on ``results`` (with gold) or the
-        gold-free :func:`~mtwidgets.ner.evaluate.kind_table` (without). Empty before an NER run.
+    def task_summary(self) -> pd.DataFrame:
+        """The task's running tally as a table (its batch part's ``summary``), e.g. NER's
+        error categories behind the category chart; empty when the task keeps none.
+
+        A task may also offer it under a name of its own (``BatchParts.summary_name``):
+        NER's is ``panel.category_summary()``.
         """
-        if self._categories is None:
-            return pd.DataFrame(columns=["relation", "model", "category", "count", "share", "issues"])
-        return self._categories.table().copy()
+        return self._batch.summary(self.task_tally)
+
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for attributes not found the usual way: the task's summary name.
+        batch = self.__dict__.get("_batch")
+        if batch is not None and name and name == batch.summary_name:
+            return self.task_summary
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __dir__(self) -> list[str]:
+        batch = self.__dict__.get("_batch")
+        extra = [batch.summary_name] if batch is not None and batch.summary_name else []
+        return sorted({*super().__dir__(), *extra})
 
     def run(self, *, raise_interrupt: bool = True) -> Results:
         """Run (or resume) with the set-up shown; returns ``results``.
@@ -259,8 +279,8 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
                 self._parts.append(part)
                 self._results = None
                 self._tally.add(part.frame)
-                if self._categories is not None:
-                    self._categories.add(part)
+                if self.task_tally is not None:
+                    self._batch.add(self.task_tally, part)
                 self._done = min(self._done + size, self._total)
                 self._in_chunk = (0.0, min(size, self._total - self._done))
                 self._tick(charts=True)
@@ -306,10 +326,10 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
     ) -> list[Path]:
         """Write results (Parquet, JSONL, CSV), each chart (HTML, PNG) and the HTML report.
 
-        For NER the report carries TIN's tables (suspicious issues and their precision
-        against gold, error categories, gold-free kinds, issues); ``repair=True`` adds the
-        relabeling repair's metrics (Table 6), which re-runs the models on many mutants and
-        takes minutes rather than seconds.
+        The report carries the task's sections (its batch part's ``report_context``); for NER
+        TIN's tables (suspicious issues and their precision against gold, error categories,
+        gold-free kinds, issues), where ``repair=True`` adds the relabeling repair's metrics
+        (Table 6), which re-runs the models on many mutants and takes minutes rather than seconds.
         """
         from ._batch_export import export_all
 
@@ -374,9 +394,7 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         self._total, self._skipped, self._resume_key = len(loaded.inputs), list(loaded.skipped), key
         self._order = (list(runner.models), [r.name for r in runner.relations])
         self._tally = agg.Tally(self._slice_of())
-        if self.task == "ner":
-            self._gold = ner.gold_index(loaded.inputs)
-            self._categories = ner.CategoryTally(self._gold)
+        self.task_tally = self._batch.start(loaded.inputs)
         self._selection = None
 
     def _on_progress(self, p: Progress) -> None:

@@ -46,7 +46,7 @@ def test_clicking_a_category_bar_filters_the_ner_table(lab: Lab) -> None:
     try:
         nb.run_all()
         nb.wait_for(".mtw-batch__run")
-        assert nb.page.text_content(".mtw-batch__mapping .mtw-batch__mode") == "text + gold entities (NER)"
+        assert nb.page.text_content(".mtw-batch__mapping .mtw-batch__mode") == "text + optional gold entities"
         nb.page.click(".mtw-batch__run")
         nb.wait_for(".mtw-batch__tableview[data-state='done']", timeout=240, state="attached")
         assert kernel_json(nb, "panel.state") == "done"
@@ -84,7 +84,7 @@ def test_clicking_a_category_bar_filters_the_ner_table(lab: Lab) -> None:
         # the kernel's own judgement: exactly the violations whose suspicious entities show the category
         expected = kernel_json(
             nb, "sorted(i.group for i in __import__('mtwidgets.ner.evaluate', fromlist=['x']).find_issues("
-            f"panel.results, gold=panel._gold) if i.model == {model!r} and "
+            f"panel.results, gold=panel.task_tally.gold) if i.model == {model!r} and "
             f"{category!r} in {{j.category for j in i.sides}})"
         )  # fmt: skip
         assert sorted(r["group"] for r in selection) == expected

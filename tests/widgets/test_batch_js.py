@@ -14,6 +14,9 @@ from typing import Any
 import pytest
 from _jsserve import js_page
 
+from mtwidgets.core.batch_view import BASE_COLUMNS
+from mtwidgets.core.task import get_task
+
 HOSTILE = "<img src=x onerror=alert(1)>"
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="batch.css"></head>
 <body><div id="root"></div><script type="module">
@@ -41,6 +44,7 @@ window.ready = true;
 CONTROLS = {
     "columns": [{"name": "markup", "dtype": "object"}, {"name": HOSTILE, "dtype": "object"}],
     "mapping": {"mode": "markup", "markup": "markup"},
+    "modes": [m.to_dict() for m in get_task("re").column_modes],  # as the panel sends them
     "relations_available": ["MR-S1", "MR-S2"],
     "relations": ["MR-S2"],
     "models_available": ["m1", HOSTILE],
@@ -69,6 +73,7 @@ ROWS = [
     for k in range(3)
 ]
 TABLE = {
+    "columns": [c.to_dict() for c in BASE_COLUMNS],
     "rows": ROWS,
     "page": 0,
     "page_size": 3,
@@ -185,5 +190,95 @@ def test_table_rows_detail_pager_and_explorer(page: Any) -> None:
     assert page.evaluate("() => window.model.sent.at(-1).kind") == "clear_selection"
     page.select_option(".mtw-batch__verdict", "all")
     assert page.evaluate("() => window.model.state.verdict") == "all"
+    page.evaluate("() => window.cleanup()")
+    assert page.evaluate("() => window.model.count()") == 0
+
+
+# -- built from data: the task's declared modes, the table's columns, a detail's blocks ---------------
+def test_mapping_form_is_built_from_the_declared_modes(page: Any) -> None:
+    from mtwidgets.core.task import ColumnMode, Field
+
+    modes = [
+        ColumnMode("message", "one message per row", (Field("text", f"the message {HOSTILE}"),)),
+        ColumnMode(
+            "titled",
+            f"a title and a body {HOSTILE}",
+            (
+                Field("title", "the subject line"),
+                Field("body", "the body"),
+                Field("lang", "", required=False),
+            ),
+        ),
+    ]
+    state = {**CONTROLS, "columns": [{"name": "subject", "dtype": "str"}, {"name": "content", "dtype": "str"}],
+             "mapping": {"mode": "titled", "title": "subject"}, "modes": [m.to_dict() for m in modes]}  # fmt: skip
+    _mount(page, "panel", state)
+    mode = page.locator("select.mtw-batch__mode option")
+    assert mode.all_text_contents() == ["one message per row", f"a title and a body {HOSTILE}"]
+    assert [mode.nth(k).get_attribute("value") for k in range(2)] == ["message", "titled"]
+    assert page.locator("select.mtw-batch__mode").input_value() == "titled"
+    labels = page.locator(".mtw-batch__mapping .mtw-batch__field[data-field] label")
+    assert labels.all_text_contents() == ["title", "body", "lang (optional)"]
+    assert labels.first.get_attribute("title") == "the subject line"
+    assert page.locator(".mtw-batch__col--title").input_value() == "subject"
+    page.select_option(".mtw-batch__col--body", "content")
+    assert page.evaluate("() => window.model.state.mapping") == {
+        "mode": "titled",
+        "title": "subject",
+        "body": "content",
+    }
+    page.select_option("select.mtw-batch__mode", "message")  # the other mode's fields replace these
+    assert page.evaluate("() => window.model.state.mapping.mode") == "message"
+    assert labels.all_text_contents() == ["text"]
+    assert labels.first.get_attribute("title") == f"the message {HOSTILE}"
+    page.evaluate("(m) => window.model.set('modes', [m])", modes[1].to_dict())  # one mode: nothing to choose
+    assert page.locator("select.mtw-batch__mode").count() == 0
+    assert page.locator(".mtw-batch__mode").text_content() == f"a title and a body {HOSTILE}"
+    assert page.locator(".mtw-batch__mode").get_attribute("data-mode") == "titled"
+    page.evaluate("() => window.model.set('modes', [])")
+    assert page.locator(".mtw-batch__mapping").text_content() == "This task reads no table columns."
+    assert page.locator("img").count() == 0
+    page.wait_for_timeout(50)
+    assert page.evaluate("() => window.alerts") == []
+
+
+def test_table_columns_and_detail_blocks_come_as_data(page: Any) -> None:
+    from mtwidgets.core.batch_view import Column, detail_extra, label_block, list_block, marked_block
+
+    columns = [Column("model", "the model"), Column("length", HOSTILE), Column("verdict", "verdict")]
+    rows = [{**r, "length": f"{k} {HOSTILE}"} for k, r in enumerate(ROWS)]
+    _mount(page, "table", {**TABLE, "columns": [c.to_dict() for c in columns], "rows": rows})
+    assert page.locator(".mtw-batch__table th").all_text_contents() == ["the model", HOSTILE, "verdict"]
+    cells = page.locator(".mtw-batch__row").first.locator("td")
+    assert (
+        cells.count() == 3 and page.locator(".mtw-batch__cell--length").first.text_content() == f"0 {HOSTILE}"
+    )
+    page.evaluate("(c) => window.model.set('columns', c)", [Column("reason", "why").to_dict()])
+    assert page.locator(".mtw-batch__table th").all_text_contents() == ["why"]
+    assert page.locator(".mtw-batch__row").first.locator("td").all_text_contents() == [HOSTILE]
+    extra = detail_extra(
+        [
+            label_block(f"marked {HOSTILE}"),
+            marked_block([[HOSTILE, "X"], [" plain ", ""], ["span", HOSTILE]], "toy-line"),
+            list_block([[("toy-strong", HOSTILE), ("", " and text")]], "toy-list", "toy-item"),
+        ],
+        cls="toy-box",
+    )
+    page.evaluate("(d) => window.model.set('detail', d)", {**DETAIL, "extra": extra})
+    box = page.locator(".mtw-batch__detail .toy-box")
+    assert box.locator(".mtw-batch__detail-label").text_content() == f"marked {HOSTILE}"
+    line = box.locator(".mtw-batch__ents.toy-line")
+    assert line.locator(".mtw-batch__ent-text").all_text_contents() == [HOSTILE, "span"]
+    assert line.locator(".mtw-batch__ent").nth(1).get_attribute("data-label") == HOSTILE
+    assert box.locator("ul.toy-list li.toy-item").text_content() == f"{HOSTILE} and text"
+    assert box.locator(".toy-strong").text_content() == HOSTILE
+    assert page.locator(".mtw-batch__score").count() == 1  # the outputs stay (replaces_outputs is false)
+    page.evaluate(
+        "(d) => window.model.set('detail', d)", {**DETAIL, "extra": {**extra, "replaces_outputs": True}}
+    )
+    assert page.locator(".mtw-batch__score").count() == 0
+    assert page.locator("img").count() == 0
+    page.wait_for_timeout(50)
+    assert page.evaluate("() => window.alerts") == []
     page.evaluate("() => window.cleanup()")
     assert page.evaluate("() => window.model.count()") == 0

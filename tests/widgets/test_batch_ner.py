@@ -24,10 +24,11 @@ import mtwidgets as mt
 from mtwidgets.core.data import infer_task
 from mtwidgets.core.predictions import Prediction
 from mtwidgets.core.spans import Span
+from mtwidgets.core.task import get_task
+from mtwidgets.ner import batch_view as ner
 from mtwidgets.ner.evaluate import category_table, find_issues, kind_table
 from mtwidgets.ner.inputs import NERInput
 from mtwidgets.ner.locate import CATEGORIES
-from mtwidgets.widgets import _batch_ner as ner
 from mtwidgets.widgets import _batch_setup as setup
 from mtwidgets.widgets.batch import BatchPanel
 
@@ -78,12 +79,15 @@ def test_ner_frame_gets_the_ner_mapping_task_models_and_charts(frame: pd.DataFra
     assert panel.task == "ner"
     mapping = panel.controls.mapping
     assert (mapping["mode"], mapping["text"], mapping["entities"]) == ("ner", "text", "entities")
-    assert panel.controls.modes == ["ner"]
+    assert panel.controls.modes == [m.to_dict() for m in get_task("ner").column_modes]
+    assert [m["name"] for m in panel.controls.modes] == ["ner"]
     assert panel.controls.models == ["ner-spacy-sm", "ner-spacy-md"]  # loaded on the first run only
     assert panel._loaded == {}
     assert set(panel.controls.relations_available) == set(mt.catalogue("ner")["name"])
     assert list(panel._charts) == ["vr", "categories", "slice"]
-    assert panel.table.task == "ner"  # the table's NER columns
+    assert panel.table.task == "ner"
+    titles = [c["title"] for c in panel.table.columns]  # the table's NER columns, as data
+    assert titles[5:8] == ["source entities", "follow-up entities", "error categories"]
 
 
 def test_task_is_inferred_from_relations_inputs_and_columns(frame: pd.DataFrame) -> None:
@@ -201,7 +205,7 @@ def test_without_gold_the_chart_counts_what_the_disagreements_suggest(frame: pd.
     panel = make_panel(frame[["text"]].head(12), relations=["TIN-question"])
     assert panel.controls.mapping["entities"] == ""
     results = panel.run()
-    tally = panel._categories
+    tally = panel.task_tally
     assert tally is not None and not tally.judged
     direct = kind_table(find_issues(results))
     assert len(direct) > 0
@@ -261,7 +265,16 @@ def test_ner_rows_list_predicted_entities_and_categories(panel: BatchPanel) -> N
     assert row["source_label"] == "; ".join(f"{src[s.start : s.end]} {s.label}" for s in spans)
     assert "range error" in row["categories"]
     panel.table.selected = row["i"]
-    detail = panel.table.detail["ner"]
+    extra = panel.table.detail["extra"]
+    assert extra["replaces_outputs"] and extra["cls"] == "mtw-batch__ner"
+    marked = [b for b in extra["blocks"] if b["type"] == "marked"]
+    assert [b["cls"] for b in marked] == [
+        "mtw-batch__ents--source",
+        "mtw-batch__ents--followup",
+        "mtw-batch__ents--gold",
+    ]
+    detail = ner.ner_detail(panel.results.frame, row["i"], panel.task_tally.gold)
+    assert marked[0]["parts"] == detail["source"]
     assert "".join(piece for piece, _ in detail["source"]) == src
     assert [(p, lab) for p, lab in detail["source"] if lab] == [
         (src[s.start : s.end], s.label) for s in spans
@@ -283,7 +296,7 @@ def test_hostile_html_in_ner_text_reaches_the_views_verbatim() -> None:
     rows = panel.table.rows
     assert rows and HOSTILE in rows[0]["source"]
     panel.table.selected = rows[0]["i"]
-    pieces = panel.table.detail["ner"]["source"]
+    pieces = panel.table.detail["extra"]["blocks"][1]["parts"]
     assert "".join(p for p, _ in pieces) == text
     assert HOSTILE in json.dumps(panel.table.detail, ensure_ascii=False)
 

@@ -12,6 +12,9 @@ import pytest
 from _jsserve import js_page
 from test_batch_js import CONTROLS, HOSTILE, PAGE, TABLE, _mount
 
+from mtwidgets.core.task import get_task
+from mtwidgets.ner.batch_view import detail_blocks, parts
+
 
 @pytest.fixture()
 def page(chromium: Any) -> Iterator[Any]:
@@ -27,7 +30,7 @@ NER_CONTROLS = {
         {"name": HOSTILE, "dtype": "str"},
     ],
     "mapping": {"mode": "ner", "text": "text", "entities": "entities"},
-    "modes": ["ner"],
+    "modes": [m.to_dict() for m in get_task("ner").column_modes],
     "relations_available": ["TIN-token", "TIN-question"],
     "relations": ["TIN-question"],
 }
@@ -46,6 +49,23 @@ NER_ROWS = [
         "categories": "incorrect category",
     }
 ]
+NER_VIEW = {  # what mtwidgets.ner.batch_view.ner_detail makes of a row
+    "source": [["Elena Marchetti", "PERSON"], [" met ", ""], [HOSTILE, HOSTILE], [" in Rome.", ""]],
+    "followup": [["Did ", ""], ["Elena Marchetti", "ORG"], [f" meet {HOSTILE} in Rome?", ""]],
+    "gold": [["Elena Marchetti", "PERSON"], [f" met {HOSTILE} in ", ""], ["Rome", "GPE"], [".", ""]],
+    "judged": True,
+    "suspicious": [
+        {
+            "text": HOSTILE,
+            "source": "PERSON",
+            "followup": "ORG",
+            "kind": "label",
+            "suggests": "incorrect category",
+            "source_category": "correct",
+            "followup_category": "incorrect category",
+        }
+    ],
+}
 NER_DETAIL = {
     "i": 4,
     "group": "TIN-question/0/0",
@@ -61,30 +81,15 @@ NER_DETAIL = {
     "other_sources": [],
     "source_output": {"label": "", "scores": []},
     "followup_output": {"label": "", "scores": []},
-    "ner": {
-        "source": [["Elena Marchetti", "PERSON"], [" met ", ""], [HOSTILE, HOSTILE], [" in Rome.", ""]],
-        "followup": [["Did ", ""], ["Elena Marchetti", "ORG"], [f" meet {HOSTILE} in Rome?", ""]],
-        "gold": [["Elena Marchetti", "PERSON"], [f" met {HOSTILE} in ", ""], ["Rome", "GPE"], [".", ""]],
-        "judged": True,
-        "suspicious": [
-            {
-                "text": HOSTILE,
-                "source": "PERSON",
-                "followup": "ORG",
-                "kind": "label",
-                "suggests": "incorrect category",
-                "source_category": "correct",
-                "followup_category": "incorrect category",
-            }
-        ],
-    },
+    "extra": detail_blocks(NER_VIEW),  # the generic blocks the panel sends
 }
 
 
 def test_ner_mapping_shows_text_and_optional_gold_column(page: Any) -> None:
     _mount(page, "panel", NER_CONTROLS)
     assert page.locator("select.mtw-batch__mode").count() == 0  # one mode: nothing to choose
-    assert page.locator(".mtw-batch__mode").text_content() == "text + gold entities (NER)"
+    # the mode's title as the task declares it
+    assert page.locator(".mtw-batch__mode").text_content() == get_task("ner").column_modes[0].title
     labels = page.locator(".mtw-batch__mapping label").all_text_contents()
     assert labels == ["data", "text", "entities (optional)"]
     assert page.locator(".mtw-batch__col--entities option").all_text_contents() == [
@@ -104,7 +109,8 @@ def test_ner_mapping_shows_text_and_optional_gold_column(page: Any) -> None:
 
 
 def test_ner_table_columns_and_entity_marked_detail_render_literally(page: Any) -> None:
-    _mount(page, "table", {**TABLE, "rows": [], "total": 0, "task": "ner"})
+    columns = [c.to_dict() for c in parts().columns()]  # as the panel sends them
+    _mount(page, "table", {**TABLE, "rows": [], "total": 0, "columns": columns})
     heads = page.locator(".mtw-batch__table th").all_text_contents()
     assert heads[5:8] == ["source entities", "follow-up entities", "error categories"]  # before any row
     page.evaluate(
