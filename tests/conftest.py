@@ -20,6 +20,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent / "browser"))
 from lab import CHROMIUM_ARGS  # noqa: E402
 
+# The toy shout-detection task, a plug-in written outside mtwidgets (tests/plugins).
+sys.path.insert(0, str(Path(__file__).parent / "plugins"))
+from conftest_shout import shout_task  # noqa: E402, F401
+
 
 @pytest.fixture(scope="session")
 def chromium() -> Iterator[Any]:
