@@ -22,6 +22,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from .errors import MTError
@@ -39,6 +40,12 @@ def resolve_ref(ref: Ref) -> Any:
     """The object a ``"module:attribute"`` reference names (anything else as it is)."""
     if not isinstance(ref, str):
         return ref
+    return _resolve_string(ref)
+
+
+@cache
+def _resolve_string(ref: str) -> Any:
+    # Cached: from_row is resolved for every table row; import and attribute walk happen once.
     module_name, sep, attr = ref.partition(":")
     if not sep or not module_name or not attr:
         raise MTError(f"bad reference {ref!r}; write 'package.module:attribute'")
