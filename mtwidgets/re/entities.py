@@ -10,6 +10,7 @@ typer, so a type is decided the same way everywhere.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from ..core.spans import Span
@@ -31,8 +32,21 @@ _DURATION = re.compile(r"^\d+[- ](?:years?|months?)[- ]old$|^\d+ years?$", re.I)
 _NUMBER = re.compile(r"^\d+$")
 _YEAR = re.compile(r"^(1[89]|20)\d\d$")
 
-__all__ = ["ENTITY_TYPES", "SPACY_PIPELINE", "get_nlp", "infer_type", "lexicon_type", "parse", "parse_many",
-           "type_span", "typed_entities"]
+__all__ = ["ENTITY_TYPES", "SPACY_PIPELINE", "aliases", "get_nlp", "initials", "infer_type", "lexicon_type", "named_entities",
+           "parse", "parse_many", "trim_span", "type_span", "typed_entities"]
+
+# spaCy labels of proper names (as opposed to numbers, dates and amounts).
+NAME_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP"})
+
+
+def trim_span(text: str, start: int, end: int, label: str | None = None) -> Span | None:
+    """``text[start:end]`` without outer whitespace (spaCy can end an entity in ``"\n"``),
+    or ``None`` when nothing is left."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return Span(start, end, label) if end > start else None
 
 def lexicon_type(mention: str) -> str | None:
     """The TACRED type the lexicons alone give a mention, if any."""
@@ -107,15 +121,61 @@ def type_span(text: str, span: Span, doc: Any = None) -> str:
     return infer_type(mention, None)
 
 
-def typed_entities(text: str) -> list[Span]:
-    """spaCy entities of ``text`` as spans labelled with TACRED types, plus lexicon words
-    spaCy misses (titles, religions), in text order without overlaps."""
+@lru_cache(maxsize=8192)
+def _named_entities(text: str) -> tuple[Span, ...]:
+    out = []
+    for e in parse(text).ents:
+        span = trim_span(text, e.start_char, e.end_char, e.label_)
+        if span is not None:
+            out.append(span)
+    return tuple(out)
+
+
+def named_entities(text: str) -> list[Span]:
+    """spaCy's entities of ``text`` with spaCy's own labels, trimmed of outer whitespace."""
+    return list(_named_entities(text))
+
+
+@lru_cache(maxsize=8192)
+def _typed_entities(text: str) -> tuple[Span, ...]:
     doc = parse(text)
-    spans = [Span(e.start_char, e.end_char, infer_type(e.text, e.label_)) for e in doc.ents]
+    spans = [s.with_label(infer_type(text[s.start : s.end], s.label)) for s in _named_entities(text)]
     for tok in doc:
         t = lexicon_type(tok.text)
         if t in ("TITLE", "RELIGION", "CAUSE_OF_DEATH", "CRIMINAL_CHARGE"):
             cand = Span(tok.idx, tok.idx + len(tok.text), t)
             if not any(cand.overlaps(s) for s in spans):
                 spans.append(cand)
-    return sorted(spans)
+    return tuple(sorted(spans))
+
+
+def typed_entities(text: str) -> list[Span]:
+    """spaCy entities of ``text`` as spans labelled with TACRED types, plus lexicon words
+    spaCy misses (titles, religions), in text order without overlaps. Spans never start
+    or end in whitespace (cached per text)."""
+    return list(_typed_entities(text))
+
+
+_PAREN = re.compile(r"\s*\(\s*([^()]{1,60}?)\s*\)")
+
+
+def initials(name: str) -> str:
+    return "".join(w[0] for w in re.findall(r"[A-Za-z][A-Za-z'&.-]*", name) if w[0].isupper())
+
+
+@lru_cache(maxsize=8192)
+def aliases(text: str) -> tuple[tuple[Span, Span], ...]:
+    """``(name, alias)`` pairs written "Name (ALIAS)" or "ALIAS (Name)": the bracketed
+    mention is another name of the one before it, not a separate entity. The name is a
+    spaCy entity; the alias is whatever stands alone in the brackets."""
+    out = []
+    for e in _named_entities(text):
+        m = _PAREN.match(text, e.end)
+        if not m:
+            continue
+        inner = m.group(1)
+        alias = Span(m.start(1), m.end(1))
+        if text[alias.start : alias.end] != inner or not inner[:1].isalnum():
+            continue
+        out.append((e, alias))
+    return tuple(out)

@@ -196,13 +196,81 @@ def first_names() -> frozenset[str]:
     return frozenset(En.first_names) | frozenset(EnUS.first_names)
 
 
+# Faker locales whose given-name lists are split by gender; a name listed for both genders
+# (in any of them: "Andrea", "Jean", "Kelly") is of unknown gender.
+_NAME_LOCALES = ("en_US", "en_GB", "en_IE", "en_NZ", "en_IN", "de_DE", "fr_FR", "es_ES", "it_IT", "pt_BR",
+                 "nl_NL", "sv_SE", "pl_PL", "ru_RU", "cs_CZ")
+
+
 @lru_cache(maxsize=1)
 def gendered_first_names() -> tuple[frozenset[str], frozenset[str]]:
-    """(male-only, female-only) given names from faker: used to keep "she" off "John"."""
-    from faker.providers.person.en_US import Provider as EnUS
+    """(male-only, female-only) given names from faker's gendered lists in several locales:
+    used to keep "she" off "John" and to swap a person for one of the same gender."""
+    import importlib
 
-    male, female = frozenset(EnUS.first_names_male), frozenset(EnUS.first_names_female)
-    return male - female, female - male
+    male: set[str] = set()
+    female: set[str] = set()
+    for locale in _NAME_LOCALES:
+        provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        male |= {n for n in getattr(provider, "first_names_male", ()) if n.isascii()}
+        female |= {n for n in getattr(provider, "first_names_female", ()) if n.isascii()}
+    return frozenset(male - female), frozenset(female - male)
+
+
+MALE_WORDS = frozenset({
+    "he", "him", "his", "himself", "mr", "mr.", "sir", "lord", "king", "prince", "father", "son", "brother",
+    "husband", "uncle", "nephew", "grandfather", "grandson", "boyfriend", "widower", "actor", "businessman",
+    "chairman", "spokesman", "congressman", "councilman", "sportsman", "man", "boy", "dad", "stepfather",
+})
+FEMALE_WORDS = frozenset({
+    "she", "her", "hers", "herself", "mrs", "mrs.", "ms", "ms.", "miss", "madam", "lady", "dame", "queen",
+    "princess", "mother", "daughter", "sister", "wife", "aunt", "niece", "grandmother", "granddaughter",
+    "girlfriend", "widow", "actress", "businesswoman", "chairwoman", "spokeswoman", "congresswoman",
+    "councilwoman", "sportswoman", "woman", "girl", "mom", "mum", "stepmother",
+})
+_MALE_HONORIFICS = frozenset({"Mr", "Mr.", "Sir", "Lord", "King", "Prince"})
+_FEMALE_HONORIFICS = frozenset({"Mrs", "Mrs.", "Ms", "Ms.", "Miss", "Lady", "Dame", "Queen", "Princess"})
+
+
+def person_gender(name: str, word_before: str = "") -> str | None:
+    """"male", "female" or ``None`` (unknown) for a person's name: from an honorific
+    (in the name or the word before it), else from a given name of one gender only."""
+    words = name.split()
+    if not words:
+        return None
+    for w in (word_before, words[0]):
+        if w in _MALE_HONORIFICS:
+            return "male"
+        if w in _FEMALE_HONORIFICS:
+            return "female"
+    male, female = gendered_first_names()
+    if words[0] in male:
+        return "male"
+    if words[0] in female:
+        return "female"
+    return None
+
+
+@lru_cache(maxsize=4)
+def gendered_person_names(gender: str, n: int = 200, seed: int = 0) -> tuple[str, ...]:
+    """Full person names whose given name is of ``gender`` only (faker, deterministic)."""
+    from faker import Faker
+
+    fake = Faker(["en_US", "en_GB", "en_IE"])
+    fake.seed_instance(seed)
+    male, female = gendered_first_names()
+    known = male if gender == "male" else female
+    names: list[str] = []
+    seen: set[str] = set()
+    for _ in range(n * 20):
+        first = fake.first_name_male() if gender == "male" else fake.first_name_female()
+        name = f"{first} {fake.last_name()}"
+        if first in known and name.isascii() and name not in seen and "-" not in name:
+            seen.add(name)
+            names.append(name)
+            if len(names) >= n:
+                break
+    return tuple(names)
 
 
 def same_type_pool(entity_type: str) -> tuple[str, ...]:

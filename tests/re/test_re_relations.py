@@ -218,8 +218,12 @@ def test_r3_age_candidates_and_generate() -> None:
 
 def test_r3_nationality_and_country() -> None:
     rel = mt.relation("MR-R3")
-    assert markups(rel.generate(R("<<French|NATIONALITY>> filmmaker [[Claude|PERSON]] dies at 80."), 0)) == [
-        "<<France|COUNTRY>> filmmaker [[Claude|PERSON]] dies at 80.",
+    # "France filmmaker" is not English: an attributive nationality is refused, a predicative one
+    # becomes "from <country>"
+    g = only(rel.generate(R("<<French|NATIONALITY>> filmmaker [[Claude|PERSON]] dies at 80."), 0))
+    assert g.not_applicable and "used as an adjective or noun" in g.not_applicable
+    assert markups(rel.generate(R("[[Claude|PERSON]] is <<French|NATIONALITY>>."), 0)) == [
+        "[[Claude|PERSON]] is from <<France|COUNTRY>>.",
     ]
     assert markups(rel.generate(R("The [[US|COUNTRY]] ambassador <<Caroline Kennedy|PERSON>> arrived."), 0)) == [
         "The [[US|NATIONALITY]] ambassador <<Caroline Kennedy|PERSON>> arrived.",
@@ -356,8 +360,9 @@ def test_c2_paper_example_from_one_source() -> None:
 def test_combination_not_applicable_without_a_third_entity() -> None:
     for name in ("MR-C1", "MR-C2"):
         g = only(mt.relation(name).generate(R("[[Lily|PERSON]] is <<Mary|PERSON>>'s sister."), 0))
-        assert g.not_applicable == f"{name} needs a third entity in the sentence to pair with the " + (
-            "head" if name == "MR-C1" else "tail")
+        assert g.not_applicable == (
+            f"{name} needs a person-person or organisation-organisation pair and a third named entity in the "
+            f"sentence to pair with the {'head' if name == 'MR-C1' else 'tail'}")
 
 
 @pytest.mark.slow
@@ -444,7 +449,8 @@ def test_offsets_valid_after_every_edit(name: str) -> None:
             for slot in rel.transformation.candidates([x]):
                 for d in slot:
                     _check_followup(name, Group(name, 0, d.sources, d.followups, d.note, 0, meta=d.meta))
-    assert applicable >= 15, applicable
+    # MR-R3 applies only to ages in apposition, predicative nationalities and re-typable abbreviations
+    assert applicable >= (9 if name == "MR-R3" else 15), applicable
 
 
 # -- determinism -----------------------------------------------------------------------------
@@ -628,7 +634,10 @@ def test_untyped_company_named_like_a_city_is_not_a_city() -> None:
 @pytest.mark.slow
 def test_coreference_respects_gendered_given_names() -> None:
     g = only(mt.relation("MR-R4").generate(R("Mary said that Anna met <<John>> before [[she]] left."), 0))
-    assert g.followups[0].head_text == "Anna"  # the nearest antecedent, John, is male
+    # John is male, but both Mary and Anna could be 'she': ambiguous, refused
+    assert g.not_applicable and "more than one possible named antecedent" in g.not_applicable
+    g = only(mt.relation("MR-R4").generate(R("Mary said that <<John>> met Anna before [[he]] left."), 0))
+    assert g.not_applicable and "refers to the other argument" in g.not_applicable
     none = only(mt.relation("MR-R4").generate(R("[[John]] said that <<Mary>> would call her sister."), 0))
     assert none.followups and none.followups[0].tail_text == "her"  # Mary -> her, never John -> her
     assert none.followups[0].head_text == "John"

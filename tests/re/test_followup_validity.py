@@ -1,0 +1,252 @@
+"""Follow-ups a reader accepts: each failure once found on real news text, pinned with a
+full sentence around it. Every example gives a valid follow-up or a not-applicable reason
+that says why; every candidate the Explorer can step through passes the same checks."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import mtwidgets as mt
+from mtwidgets.core.errors import InputError
+from mtwidgets.core.relation import Group
+from mtwidgets.re.inputs import RelationInput
+from mtwidgets.re.transforms import followup_problem
+
+R = RelationInput.parse
+NAMES = ("MR-R1", "MR-R2", "MR-R3", "MR-R4", "MR-S1", "MR-S2", "MR-C1", "MR-C2")
+
+
+def gen(name: str, markup: str, seed: int = 0, pool: list[str] | None = None) -> list[Group]:
+    rel = mt.relation(name)
+    if pool is not None:
+        rel = rel.prepared([R(m) for m in pool])
+    return rel.generate(R(markup), seed)
+
+
+def followups(groups: list[Group]) -> list[str]:
+    return [f.to_markup() for g in groups for f in g.followups]  # type: ignore[attr-defined]
+
+
+def refused(groups: list[Group], why: str) -> None:
+    assert len(groups) == 1 and groups[0].followups == (), followups(groups)
+    reason = groups[0].not_applicable or ""
+    assert why in reason, reason
+
+
+# -- MR-R3 ----------------------------------------------------------------------------------------
+def test_r3_attributive_nationality_is_not_swapped_for_its_country() -> None:
+    refused(gen("MR-R3", "[[Ana Souza|PERSON]] is a <<Brazilian|NATIONALITY>> lawyer based in Rio."),
+            "used as an adjective or noun")
+    refused(gen("MR-R3", "[[Pedro Lima|PERSON]] met a fellow <<Brazilian|NATIONALITY>> at the conference."),
+            "used as an adjective or noun")
+
+
+def test_r3_predicative_nationality_becomes_from_country() -> None:
+    assert followups(gen("MR-R3", "[[Carla Mendes|PERSON]] is <<Brazilian|NATIONALITY>>.")) == [
+        "[[Carla Mendes|PERSON]] is from <<Brazil|COUNTRY>>."]
+    assert followups(gen("MR-R3", "[[Tom Hill|PERSON]] was <<American|NATIONALITY>>, his friends said.")) == [
+        "[[Tom Hill|PERSON]] was from <<the United States|COUNTRY>>, his friends said."]
+
+
+def test_r3_country_abbreviation_retyped_only_where_the_context_fits() -> None:
+    # a place: never NATIONALITY; a NATIONALITY-typed "US" there becomes COUNTRY
+    refused(gen("MR-R3", "[[Lehman Brothers|ORGANIZATION]] filed for bankruptcy in the <<US|COUNTRY>> in 2008."),
+            "names a place here")
+    assert followups(gen("MR-R3", "[[Lehman Brothers|ORGANIZATION]] filed for bankruptcy in the "
+                                  "<<US|NATIONALITY>> in 2008.")) == [
+        "[[Lehman Brothers|ORGANIZATION]] filed for bankruptcy in the <<US|COUNTRY>> in 2008."]
+    assert followups(gen("MR-R3", "The [[UK|COUNTRY]] ambassador <<Jane Rowe|PERSON>> arrived in Rome.")) == [
+        "The [[UK|NATIONALITY]] ambassador <<Jane Rowe|PERSON>> arrived in Rome."]
+
+
+def test_r3_ages_only_in_apposition() -> None:
+    x = "[[John Smith|PERSON]], <<46|NUMBER>>, was arrested on Monday."
+    got = {m for seed in range(6) for m in followups(gen("MR-R3", x, seed))}
+    assert got == {"[[John Smith|PERSON]], <<46 years old|DURATION>>, was arrested on Monday.",
+                   "[[John Smith|PERSON]], <<46|DURATION>>, was arrested on Monday."}
+    refused(gen("MR-R3", "[[John Smith|PERSON]] has <<46|NUMBER>> cars."), "not an age in apposition")
+    refused(gen("MR-R3", "[[Acme|ORGANIZATION]] said <<46|NUMBER>> workers were hurt."), "not an age in apposition")
+
+
+# -- MR-R4 ----------------------------------------------------------------------------------------
+def test_r4_it_that_refers_to_something_else_is_refused() -> None:
+    refused(gen("MR-R4", "A spokesman for [[Balfour Beatty|ORGANIZATION]] said <<it>> was quite a difficult site."),
+            "pleonastic or refer to a thing")
+
+
+def test_r4_pleonastic_it_is_refused() -> None:
+    refused(gen("MR-R4", "According to the <<Department of Health|ORGANIZATION>>, [[it]] is hoped the clinic "
+                         "will open soon."), "pleonastic")
+    refused(gen("MR-R4", "[[Google|ORGANIZATION]] said <<it>> was clear that the deal was off."), "pleonastic")
+
+
+def test_r4_acronym_and_its_own_pronoun_is_refused() -> None:
+    refused(gen("MR-R4", "The <<Federal Communications Commission|ORGANIZATION>> ([[FCC|ORGANIZATION]]) said its "
+                         "members would vote."), "two names of one entity")
+    refused(gen("MR-R4", "The Federal Communications Commission (<<FCC|ORGANIZATION>>) said [[its]] members "
+                         "would vote."), "refers to the other argument")
+
+
+def test_r4_gender_number_and_nearest_candidate() -> None:
+    # she -> the only female name before it
+    assert followups(gen("MR-R4", "[[Laura Robinson|PERSON]] told the <<BBC|ORGANIZATION>> that she has had "
+                                  "a death threat.")) == [
+        "Laura Robinson told the <<BBC|ORGANIZATION>> that [[she|PERSON]] has had a death threat."]
+    # two women before 'she': ambiguous
+    refused(gen("MR-R4", "Mary Hill said that Anna Cole met <<John Reed>> before [[she]] left."),
+            "more than one possible named antecedent")
+    # a surname alone: gender unknown, cannot be checked
+    refused(gen("MR-R4", "[[Peterson|PERSON]] leaves behind <<his|PERSON>> wife."), "gender")
+    # 'it' never links to a person
+    refused(gen("MR-R4", "[[John Reed|PERSON]] said <<it>> would rain."), "pleonastic")
+
+
+def test_r4_it_links_to_the_subject_organisation() -> None:
+    assert followups(gen("MR-R4", "Toyota said [[it]] would open a plant in <<Texas|STATE_OR_PROVINCE>>.")) == [
+        "[[Toyota|ORGANIZATION]] said it would open a plant in <<Texas|STATE_OR_PROVINCE>>."]
+    # the antecedent is the other argument: the follow-up would pair Toyota with itself
+    refused(gen("MR-R4", "<<Toyota|ORGANIZATION>> said [[it]] would open a plant in Texas."),
+            "refers to the other argument")
+
+
+# -- MR-R1 ----------------------------------------------------------------------------------------
+_POOL = [
+    "Her brother, [[Boris Johnson's]], 56, spoke to <<Reuters>>.",
+    "[[Anna Lee]] toured <<The Queen Elizabeth Hospital>> in London.",
+    "[[Obama\n ]] met <<Merkel>>.".replace("\n ]]", "]]\n "),
+    "The <<Air Force Research Laboratory>> (AFRL) hired [[Tom Baker]].",
+    "[[Mark Twain]] visited the <<Smithsonian Institution>> on Monday.",
+]
+
+
+def _pool_replacements(markup: str, seeds: range) -> list[str]:
+    out = []
+    for seed in seeds:
+        for g in gen("MR-R1", markup, seed, _POOL):
+            if g.followups:
+                out.append(g.meta["replacement"])
+    return out
+
+
+def test_r1_pool_mentions_are_clean_names() -> None:
+    x = "[[Maria Lopez|PERSON]] works for <<Siemens|ORGANIZATION>> in Munich."
+    for new in _pool_replacements(x, range(40)):
+        assert not re.search(r"'s$|^[Tt]he |[,\n()]|\d", new), new
+
+
+def test_r1_article_is_carried() -> None:
+    x = "[[Maria Lopez|PERSON]] told the <<BBC|ORGANIZATION>> about the plan."
+    for seed in range(20):
+        for m in followups(gen("MR-R1", x, seed, _POOL)):
+            assert not re.search(r"\bthe (?:the|The)\b", m), m
+    x = "[[The Red Cross|ORGANIZATION]] hired <<Maria Lopez|PERSON>>."
+    heads = [g.meta["replacement"] for s in range(20) for g in gen("MR-R1", x, s) if g.meta.get("role") == "head"]
+    assert heads and all(h.startswith("The ") for h in heads), heads
+
+
+def test_r1_person_keeps_the_gender_the_text_refers_to() -> None:
+    x = "[[Laura Robinson|PERSON]] told the <<BBC|ORGANIZATION>> that she has had a death threat."
+    from mtwidgets.re.lexicons import person_gender
+
+    heads = [g.meta["replacement"] for s in range(30) for g in gen("MR-R1", x, s) if g.meta.get("role") == "head"]
+    assert heads and all(person_gender(h) == "female" for h in heads), heads
+    rel = mt.relation("MR-R1")
+    x = R("[[Kelly Stone|PERSON]] said her son left <<Acme|ORGANIZATION>>.")  # "Kelly": either gender
+    head, tail = rel.transformation.options([x])
+    assert head == [] and tail
+    assert "gender of 'Kelly Stone' is unknown" in rel.transformation.requirement
+
+
+def test_r1_name_with_acronym_or_repeated_mention_is_refused() -> None:
+    rel = mt.relation("MR-R1")
+    x = R("The <<Air Force Research Laboratory|ORGANIZATION>> (AFRL) hired [[Tom Baker|PERSON]].")
+    assert [g.meta["role"] for g in rel.generate(x, 0)] == ["head"]
+    head, tail = rel.transformation.options([x])
+    assert head and tail == []
+    assert "another name of it in brackets" in rel.transformation.requirement
+    refused(gen("MR-R1", "[[Obama|PERSON]] met <<Obama|PERSON>>'s aide Merkel, and Obama left."), "mentioned again")
+    refused(gen("MR-R1", "[[Mary Jones|PERSON]] and her husband <<Tom Jones|PERSON>> left."), "mentioned again")
+
+
+# -- MR-C1 / MR-C2 ----------------------------------------------------------------------------------
+def test_combination_second_source_is_a_real_named_entity() -> None:
+    for name in ("MR-C1", "MR-C2"):
+        refused(gen(name, "<<One|NUMBER>> of them, [[Mary Jones|PERSON]], married Tom Reed."), "no symmetric")
+        for g in gen(name, "[[Ann Lee|PERSON]] and her brother <<Bob Lee|PERSON>> met the president and "
+                           "One of them."):
+            for f in g.followups:
+                assert "president" not in f.to_markup().split("[[")[-1].split("]]")[0]  # type: ignore[attr-defined]
+                assert "<<One" not in f.to_markup() and "[[One" not in f.to_markup()  # type: ignore[attr-defined]
+    got = followups(gen("MR-C1", "[[Mary Jones|PERSON]] and her husband <<Tom Jones|PERSON>> met Alan Smith."))
+    assert got == ["Mary Jones and her husband [[Tom Jones|PERSON]] met <<Alan Smith|PERSON>>."]
+
+
+def test_combination_same_source_twice_says_so() -> None:
+    x = R("[[John]] met <<Mary>>")
+    for name in ("MR-C1", "MR-C2"):
+        with pytest.raises(InputError, match="the two sources are the same input"):
+            mt.relation(name).generate((x, x))
+
+
+# -- spaCy spans ending in whitespace ------------------------------------------------------------
+@pytest.mark.parametrize("name", NAMES)
+def test_no_relation_raises_on_entities_with_trailing_whitespace(name: str) -> None:
+    for markup in ("[[John]] met <<Mary>> and Bob\n", "Obama\n met [[him]] in <<Paris>>.",
+                   "[[John Reed]] met <<Mary Cole>> and Barack Obama\n in Paris.\n"):
+        for seed in range(4):
+            for g in mt.relation(name).generate(R(markup), seed):
+                for f in g.followups:
+                    assert isinstance(f, RelationInput)
+                    assert f.head_text == f.head_text.strip() and f.tail_text == f.tail_text.strip()
+
+
+def test_r1_pool_with_untrimmed_entity_never_raises() -> None:
+    pool = [R("Obama\n  met [[John Reed]] and <<Mary Cole>>."), R("[[Ann Lee]] visited <<Paris>>.")]
+    rel = mt.relation("MR-R1").prepared(pool)
+    for seed in range(200):
+        for g in rel.generate(pool[1], seed):
+            for f in g.followups:
+                assert "\n" not in f.head_text + f.tail_text  # type: ignore[attr-defined]
+
+
+# -- every candidate the Explorer steps through passes the checks ---------------------------------
+SOURCES = [
+    "[[Carla Mendes|PERSON]] is <<Brazilian|NATIONALITY>>.",
+    "[[John Smith|PERSON]], <<46|NUMBER>>, was arrested on Monday.",
+    "[[Laura Robinson|PERSON]] told the <<BBC|ORGANIZATION>> that she has had a death threat.",
+    "[[Richard Hale|PERSON]] was born in <<San Francisco|CITY>>.",
+    "[[Mary Jones|PERSON]] and her husband <<Tom Jones|PERSON>> met Alan Smith in Paris.",
+    "The [[UK|COUNTRY]] ambassador <<Jane Rowe|PERSON>> arrived in Rome.",
+    "<<Toyota|ORGANIZATION>> said [[it]] would open a plant in Texas.",
+    "An [[Italian|NATIONALITY]] court convicted <<Paolo Rossi|PERSON>> of fraud.",
+]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_explorer_candidates_pass_the_checks(name: str) -> None:
+    rel = mt.relation(name)
+    t = rel.transformation
+    for markup in SOURCES:
+        x = R(markup)
+        slots = t.options([x])
+        chosen = t.choose(slots, rel.rng([x], 0))
+        every = [o for slot in slots for o in slot]
+        assert all(any(c is o for o in every) for c in chosen)
+        for o in every:
+            draft = t.build([x], o)
+            for f in draft.followups:
+                assert isinstance(f, RelationInput)
+                assert followup_problem(x, f) is None, f.to_markup()
+                if name in ("MR-R1", "MR-R2", "MR-R3"):
+                    role = draft.meta["role"]
+                    assert getattr(f, f"{role}_text") == draft.meta["replacement"]
+
+
+def test_followup_problem_catches_bad_text() -> None:
+    x = R("[[Ann Lee]] met the <<Acme>> team.")
+    assert followup_problem(x, R("[[Ann Lee]] met the <<The Acme>> team.")) == "the edit leaves a doubled article"
+    y = R("[[Ann Lee]] met a <<Bcme>> team.")
+    assert followup_problem(y, R("[[Ann Lee]] met a <<Italian>> team.")) == "the edit leaves 'a' before a vowel"
+    assert followup_problem(x, R("[[Ann Lee]] met the <<Bcme>> team.")) is None
