@@ -39,19 +39,34 @@ class ModelAdapter:
         The prediction kind its raw answers are read as (``"label"``, ``"spans"``,
         ``"value"``, ``"text"``); ``None``: the kind of :attr:`task` if registered, else
         the kind of the inputs' task, else ``"label"``.
+    version:
+        The adapter's own behaviour version (part of :attr:`fingerprint`).
+    fingerprint_attrs:
+        Attributes (dotted paths) holding what decides the outputs beyond the
+        :attr:`fingerprint` string (a wrapped function, a torch module, a pipeline): the
+        disk cache's key includes a digest of their values
+        (:func:`~mtwidgets.core.cache.model_fingerprint`).
+
+    Instance attributes
+    -------------------
+    user_version:
+        The ``version=`` the user gave (``None``: none); part of the disk cache's key, and
+        it vouches for what cannot be fingerprinted.
     """
 
     name: str = "model"
     task: str = ""
     kind: str | None = None
     version: str = "1"
+    fingerprint_attrs: tuple[str, ...] = ()
 
-    def __init__(self, *, name: str | None = None, batch_size: int = 32) -> None:
+    def __init__(self, *, name: str | None = None, batch_size: int = 32, version: str | None = None) -> None:
         if name is not None:
             self.name = name
         if batch_size < 1:
             raise ValueError(f"batch_size must be >= 1, got {batch_size}")
         self.batch_size = batch_size
+        self.user_version: str | None = None if version is None else str(version)
 
     @property
     def fingerprint(self) -> str:
@@ -126,7 +141,11 @@ class CallableModel(ModelAdapter):
     score)`` pairs or score tables; for ``"spans"`` lists of spans; for ``"value"`` numbers;
     for ``"text"`` strings; :class:`Prediction` objects always. ``kind=None`` takes the kind
     of ``task`` (a registered task's name), else that of the inputs' task, else reads labels.
+    ``version``: see :class:`ModelAdapter` (the disk cache already tells functions apart
+    by their code, defaults, closure and the globals they read).
     """
+
+    fingerprint_attrs = ("fn",)
 
     def __init__(
         self,
@@ -137,10 +156,11 @@ class CallableModel(ModelAdapter):
         batch_size: int = 32,
         kind: str | None = None,
         task: str = "",
+        version: str | None = None,
     ) -> None:
         if not callable(fn):
             raise TypeError(f"expected a callable, got {fn!r}")
-        super().__init__(name=name or getattr(fn, "__name__", "callable"), batch_size=batch_size)
+        super().__init__(name=name or getattr(fn, "__name__", "callable"), batch_size=batch_size, version=version)
         self.fn = fn
         self.batched = batched
         self.task = task
@@ -157,24 +177,47 @@ class CallableModel(ModelAdapter):
         return [self.fn(x) for x in inputs]
 
 
-def as_model(obj: object, name: str, kind: str | None = None) -> Model:
+def as_model(obj: object, name: str, kind: str | None = None, *, version: str | None = None) -> Model:
     """Turn what a user passes in ``models={name: obj}`` into a :class:`Model`.
 
-    ``kind`` is the prediction kind a wrapped callable's answers are read as."""
+    ``kind`` is the prediction kind a wrapped callable's answers are read as. ``version``
+    is added to the model's disk-cache fingerprint (change it when the model changes in a
+    way the fingerprint cannot see, e.g. a server behind a URL)."""
     if isinstance(obj, ModelAdapter):
+        if version is not None:
+            obj.user_version = str(version)
         return obj
     if hasattr(obj, "predict") and callable(obj.predict):
-        return obj  # type: ignore[return-value]
+        return obj if version is None else _Versioned(obj, str(version))  # type: ignore[return-value]
     wrapped = _wrap_by_task(obj, name)
     if wrapped is not None:
+        if version is not None:
+            wrapped = wrapped if isinstance(wrapped, ModelAdapter) else _Versioned(wrapped, str(version))
+            if isinstance(wrapped, ModelAdapter):
+                wrapped.user_version = str(version)
         return wrapped
     if callable(obj):
-        return CallableModel(obj, name=name, kind=kind)
+        return CallableModel(obj, name=name, kind=kind, version=version)
     raise TypeError(
         f"model {name!r} is a {type(obj).__name__}; give an object with a batched "
         "predict(inputs) method, an object a registered task wraps (such as an OpenNRE-style "
         "infer()), or a callable"
     )
+
+
+class _Versioned:
+    """An object with ``predict`` and a user-given ``version`` for the disk cache."""
+
+    def __init__(self, model: Any, version: str) -> None:
+        self.model = model
+        self.user_version = version
+
+    def predict(self, inputs: list[Any]) -> Any:
+        return self.model.predict(inputs)
+
+    def model_input(self, x: Any) -> Any:
+        reader = getattr(self.model, "model_input", None)
+        return reader(x) if callable(reader) else x.key()
 
 
 def _wrap_by_task(obj: object, name: str) -> Model | None:

@@ -171,9 +171,19 @@ class HFPipelineModel(ModelAdapter):
         self.call_kwargs = call_kwargs
         self.source = str(source) if source is not None else None
 
+    fingerprint_attrs = ("pipeline", "call_kwargs")
+
     @property
     def fingerprint(self) -> str:
         return f"{super().fingerprint}:{self.source}:{self.marker}:{self.infer_types}:{self.top_k}"
+
+    def model_input(self, x: object) -> object:
+        """What the pipeline sees of ``x``: with untyped markers (``marker="plain"``) the
+        marked text, which leaves entity types out; else the whole input."""
+        if self.marker == "plain" and getattr(x, "head", None) is not None:
+            item = self.pipeline_input(x)
+            return item if isinstance(item, str) else tuple(sorted(item.items()))
+        return x.key()  # type: ignore[attr-defined]
 
     def pipeline_input(self, x: object) -> str | dict[str, str]:
         """What the pipeline receives for ``x``."""

@@ -109,6 +109,10 @@ class RestModel(ModelAdapter):
         if task:
             self.task = task
 
+    # What the server runs behind the URL cannot be seen: give version= (as_model(api,
+    # name, version=...)) and change it when the served model changes.
+    fingerprint_attrs = ("request_format", "response_format")
+
     @property
     def fingerprint(self) -> str:
         return f"{super().fingerprint}:{self.url}"

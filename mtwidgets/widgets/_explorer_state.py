@@ -228,7 +228,7 @@ class Predictor:
         """The model's outputs on ``group`` and the verdict, decided as a run decides it
         (:mod:`mtwidgets.core.evaluate`)."""
         if group.not_applicable is not None:
-            early = precheck(relation, group, None, None)
+            early = precheck(relation, group, None, None, self.models[name])
             return ModelOutcome([], [], early or Check("not_applicable", None, group.not_applicable))
         # Sources and follow-ups in one model call: a live edit usually needs both, and one
         # call halves the per-call overhead of a transformer; a follow-up predicted for a
@@ -237,7 +237,7 @@ class Predictor:
         srcs = both[: len(group.sources)]
         bad = next((p for p in srcs if isinstance(p, str)), None)
         src_preds = [p for p in srcs if isinstance(p, Prediction)] if bad is None else []
-        early = precheck(relation, group, src_preds, bad)
+        early = precheck(relation, group, src_preds, bad, self.models[name])
         if early is not None:
             return ModelOutcome(src_preds, [], early)
         fus = both[len(group.sources) :]

@@ -114,6 +114,8 @@ class HFTokenClassifier(ModelAdapter):
         self.aggregation = aggregation
         self.label_map = _as_label_map(label_map)
 
+    fingerprint_attrs = ("pipeline",)
+
     @property
     def fingerprint(self) -> str:
         return f"{super().fingerprint}:{self.source}:{self.aggregation}:{self.label_map.name}"

@@ -50,6 +50,7 @@ class SpacyNER(ModelAdapter):
     """
 
     task = "ner"
+    fingerprint_attrs = ("nlp",)  # name, version and config of the pipeline
 
     def __init__(
         self,

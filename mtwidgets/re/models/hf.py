@@ -108,12 +108,21 @@ class EntityMarkerClassifier(ModelAdapter):
         self.model.eval()
         self.labels = _label_names(self.model.config, self.model.config.num_labels)
 
+    fingerprint_attrs = ("model",)  # the weights, added marker embeddings included
+
     @property
     def fingerprint(self) -> str:
         return (
             f"{super().fingerprint}:{self.source}:{self.marker}:{self.infer_types}:{self.max_length}"
             f":{len(self.added_tokens)}"
         )
+
+    def model_input(self, x: object) -> object:
+        """What the classifier sees of ``x``: with untyped markers (``marker="plain"``) the
+        marked text, without entity types; else the whole input."""
+        if self.marker == "plain":
+            return self.model_text(x)
+        return x.key()  # type: ignore[attr-defined]
 
     def _add_marker_tokens(self, torch: Any) -> None:
         vocab = self.tokenizer.get_vocab()
@@ -231,9 +240,17 @@ class LukeRelationClassifier(ModelAdapter):
         self.model.eval()
         self.labels = _label_names(self.model.config, self.model.config.num_labels)
 
+    fingerprint_attrs = ("model",)
+
     @property
     def fingerprint(self) -> str:
         return f"{super().fingerprint}:{self.source}:{self.max_length}"
+
+    def model_input(self, x: object) -> object:
+        """What LUKE sees of ``x``: the text and the two character spans (no types)."""
+        if isinstance(x, RelationInput):
+            return (x.text, x.head.start, x.head.end, x.tail.start, x.tail.end)
+        return x.key()  # type: ignore[attr-defined]
 
     def _predict_batch(self, inputs: list[Any]) -> Sequence[Any]:
         import torch

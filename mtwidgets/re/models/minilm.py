@@ -169,6 +169,7 @@ class MiniLMRelationClassifier(ModelAdapter):
 
     name = "re-minilm"
     task = "re"
+    fingerprint_attrs = ("encoder.model",)  # the head is in ``version`` (a hash of its file)
 
     def __init__(
         self,

@@ -14,6 +14,7 @@ indices, end exclusive; the text is split into words and punctuation
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -96,9 +97,18 @@ class OpenNREModel(ModelAdapter):
         self.fn = fn
         self.input_format = input_format
 
+    fingerprint_attrs = ("fn",)  # a bound infer: its code and its model's weights
+
     @property
     def fingerprint(self) -> str:
         return f"{super().fingerprint}:{self.input_format}"
+
+    def model_input(self, x: object) -> object:
+        """What ``infer`` sees of ``x``: the item (text or tokens and the two positions;
+        OpenNRE items carry no entity types)."""
+        if isinstance(x, RelationInput):
+            return json.dumps(self.item(x), sort_keys=True, ensure_ascii=False)
+        return x.key()  # type: ignore[attr-defined]
 
     def item(self, x: object) -> dict[str, Any]:
         """The dict ``infer`` receives for ``x``."""

@@ -72,6 +72,7 @@ class PatternRelationExtractor(ModelAdapter):
     name = "re-patterns"
     task = "re"
     version = "1"
+    fingerprint_attrs = ("rules",)
 
     def __init__(self, *, name: str | None = None, batch_size: int = 64, rules: Sequence[Rule] | None = None) -> None:
         super().__init__(name=name, batch_size=batch_size)
