@@ -8,10 +8,34 @@ deduplicate and cache model calls.
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .errors import InputError
+
+# A lone UTF-16 surrogate is not a character: it cannot be written as UTF-8 (saving, caching,
+# seeding all encode), and it only appears when bytes were decoded wrongly.
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def check_unicode(value: str, what: str) -> str:
+    """Raise :class:`InputError` naming the position of the first lone surrogate in ``value``.
+
+    Every other code point is accepted (line and paragraph separators, emoji, combining
+    marks, right-to-left scripts, zero-width characters).
+    """
+    m = _SURROGATE.search(value)
+    if m is not None:
+        i = m.start()
+        raise InputError(
+            f"{what} has a lone surrogate U+{ord(m.group()):04X} at character {i} "
+            f"(after {value[max(0, i - 20) : i]!r}): it is not a character and cannot be stored "
+            "as UTF-8; the data was decoded wrongly (e.g. with errors='surrogateescape') - "
+            "read it as UTF-8, or remove the character"
+        )
+    return value
 
 
 def _check_text(text: object, what: str = "text") -> str:
@@ -19,7 +43,32 @@ def _check_text(text: object, what: str = "text") -> str:
         raise InputError(f"{what} must be a string, got {type(text).__name__}: {text!r}")
     if not text.strip():
         raise InputError(f"{what} is empty; give a non-empty sentence")
-    return text
+    return check_unicode(text, what)
+
+
+def check_label(label: object, what: str, *, forbidden: str = "") -> str | None:
+    """A span label (an entity type) as an input stores it: ``None``, or a string without
+    outer whitespace. Raises :class:`InputError` naming ``what`` for a label that is not a
+    string, is blank, holds a lone surrogate, a control or line-break character, or one
+    of ``forbidden`` (e.g. a task's markup delimiters)."""
+    if label is None:
+        return None
+    if not isinstance(label, str):
+        raise InputError(
+            f"{what} must be a string (an entity type such as PERSON), got {type(label).__name__}: {label!r}"
+        )
+    stripped = label.strip()
+    if not stripped:
+        raise InputError(f"{what} {label!r} is blank; give an entity type such as PERSON")
+    check_unicode(stripped, what)
+    for i, ch in enumerate(stripped):
+        if ch in forbidden or unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
+            raise InputError(
+                f"{what} {stripped!r} has the character {ch!r} (U+{ord(ch):04X}) at position {i}; "
+                f"an entity type cannot hold control or line-break characters"
+                + (f" or any of {' '.join(forbidden)}" if forbidden else "")
+            )
+    return stripped
 
 
 @dataclass(frozen=True)

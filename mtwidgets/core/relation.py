@@ -73,7 +73,9 @@ class Check:
 
 def stable_rng(seed: int, *parts: str) -> random.Random:
     """A ``random.Random`` fixed by the seed and the given strings (not Python's salted hash)."""
-    digest = hashlib.sha256("\x1f".join((str(seed), *parts)).encode()).digest()
+    # surrogatepass: the same bytes as UTF-8 for every valid string, and no crash on a lone
+    # surrogate that reached a group some other way than through input validation.
+    digest = hashlib.sha256("\x1f".join((str(seed), *parts)).encode("utf-8", "surrogatepass")).digest()
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 

@@ -8,6 +8,7 @@ wrong characters.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -31,6 +32,12 @@ class Span:
             raise InputError(
                 f"span ({self.start}, {self.end}) is empty or reversed: "
                 "expected 0 <= start < end (end is exclusive)"
+            )
+        if self.label is not None and not isinstance(self.label, str):
+            # A list or dict label would also make the span unhashable.
+            raise InputError(
+                f"span ({self.start}, {self.end}) label must be a string (an entity type such as "
+                f"PERSON) or absent, got {type(self.label).__name__}: {self.label!r}"
             )
 
     def overlaps(self, other: Span) -> bool:
@@ -56,20 +63,30 @@ class Span:
         if isinstance(value, dict):
             if "start" not in value or "end" not in value:
                 raise InputError(f"{what} {value!r} needs 'start' and 'end' keys")
-            return cls(_as_int(value["start"], what), _as_int(value["end"], what), value.get("label"))
+            start, end = _as_int(value["start"], f"{what} start"), _as_int(value["end"], f"{what} end")
+            return cls(start, end, _as_label(value.get("label"), what))
         if isinstance(value, (tuple, list)) and len(value) in (2, 3):
             label = value[2] if len(value) == 3 else None
-            return cls(_as_int(value[0], what), _as_int(value[1], what), label)
+            return cls(_as_int(value[0], f"{what} start"), _as_int(value[1], f"{what} end"), _as_label(label, what))
         raise InputError(
             f"{what} must be a Span, a (start, end) pair or a dict with start/end, got {value!r}"
         )
 
 
+def _as_label(value: object, what: str) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise InputError(
+            f"{what} label must be a string (an entity type such as PERSON), got "
+            f"{type(value).__name__}: {value!r}"
+        )
+    return value
+
+
 def _as_int(value: object, what: str) -> int:
     if isinstance(value, bool):
         raise InputError(f"{what} offset {value!r} is not an integer")
-    if isinstance(value, int):
-        return value
+    if isinstance(value, numbers.Integral):  # int, and NumPy's integers from a Parquet column
+        return int(value)
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():

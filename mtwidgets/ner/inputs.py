@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core.errors import InputError
-from ..core.inputs import BaseInput, _check_text, register_input_type
+from ..core.inputs import BaseInput, _check_text, check_label, register_input_type
 from ..core.spans import Span, check_span
 from .labels import CANONICAL
 
@@ -20,6 +20,7 @@ def _gold_spans(text: str, gold: Iterable[object]) -> tuple[Span, ...]:
     spans: list[Span] = []
     for i, value in enumerate(gold):
         span = Span.from_value(value, what=f"gold entity #{i}")
+        check_label(span.label, f"gold entity #{i} label")
         check_span(text, span, what=f"gold entity #{i} {span.label or ''}".rstrip())
         if span.label is None or not str(span.label).strip():
             raise InputError(
@@ -139,4 +140,8 @@ def ner_input_from_row(row: Mapping[str, Any]) -> NERInput:
             ) from None
     if hasattr(gold, "tolist"):  # a numpy array from Parquet
         gold = gold.tolist()
+    if not isinstance(gold, (list, tuple)):
+        raise InputError(
+            f"the entities cell must be a list of {{start, end, label}}, got {type(gold).__name__}: {gold!r}"
+        )
     return NERInput(text, tuple(gold))

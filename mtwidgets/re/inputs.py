@@ -7,27 +7,34 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core.errors import InputError
-from ..core.inputs import BaseInput, _check_text, register_input_type
+from ..core.inputs import BaseInput, _check_text, check_label, register_input_type
 from ..core.spans import Span, check_span
 
-# [[head|TYPE]] and <<tail|TYPE>>; the type part is optional.
-_MARKUP = re.compile(r"\[\[(?P<head>.+?)\]\]|<<(?P<tail>.+?)>>")
+# Markup: [[head|TYPE]] and <<tail|TYPE>> (the type part is optional). A backslash before one
+# of MARKUP_CHARS makes it a plain character: to_markup() escapes exactly the characters
+# that would otherwise be read as markup, so parse(x.to_markup()) == x for every input.
+MARKUP_CHARS = "\\[]<>|"
+_OPEN = {"[[": "head", "<<": "tail"}
+_CLOSE = {"head": "]]", "tail": ">>"}
 
 
-def _split_type(body: str) -> tuple[str, str | None]:
-    if "|" in body:
-        mention, _, etype = body.rpartition("|")
-        etype = etype.strip()
+def _mention_and_type(role: str, body: list[tuple[str, bool]], markup: str) -> tuple[str, str | None]:
+    """Split a mention body (characters with an escaped flag) at its last unescaped ``|``."""
+    bars = [i for i, (ch, escaped) in enumerate(body) if ch == "|" and not escaped]
+    if bars:
+        mention = "".join(ch for ch, _ in body[: bars[-1]])
+        etype = "".join(ch for ch, _ in body[bars[-1] + 1 :]).strip()
         if not etype:
-            raise InputError(f"empty entity type in {body!r}; write [[mention|TYPE]] or [[mention]]")
+            raise InputError(
+                f"empty entity type in the {role} of {markup!r}; write [[mention|TYPE]] or [[mention]]"
+            )
         return mention, etype
-    return body, None
+    return "".join(ch for ch, _ in body), None
 
 
 @register_input_type
@@ -54,8 +61,10 @@ class RelationInput(BaseInput):
 
     def __post_init__(self) -> None:
         _check_text(self.text)
-        object.__setattr__(self, "head", Span.from_value(self.head, what="head span"))
-        object.__setattr__(self, "tail", Span.from_value(self.tail, what="tail span"))
+        for role in ("head", "tail"):
+            span = Span.from_value(getattr(self, role), what=f"{role} span")
+            label = check_label(span.label, f"{role} type", forbidden=MARKUP_CHARS)
+            object.__setattr__(self, role, span if label == span.label else span.with_label(label))
         check_span(self.text, self.head, what="head span")
         check_span(self.text, self.tail, what="tail span")
         if self.head.overlaps(self.tail):
@@ -98,40 +107,74 @@ class RelationInput(BaseInput):
 
     @classmethod
     def parse(cls, markup: str) -> RelationInput:
-        """Parse ``"[[John|PERSON]] is <<Mary|PERSON>>'s father."`` (types optional)."""
+        """Parse ``"[[John|PERSON]] is <<Mary|PERSON>>'s father."`` (types optional).
+
+        A backslash makes the next ``[ ] < > |`` or backslash a plain character
+        (``"a \\<< b"`` is the text ``a << b``); a backslash before anything else is itself.
+        """
         _check_text(markup, "markup")
-        parts: list[str] = []
-        pos = 0
-        out_len = 0
+        out: list[str] = []
         found: dict[str, Span] = {}
-        for m in _MARKUP.finditer(markup):
-            parts.append(markup[pos : m.start()])
-            out_len += m.start() - pos
-            role = "head" if m.group("head") is not None else "tail"
-            if role in found:
+        role: str | None = None  # the mention being read
+        body: list[tuple[str, bool]] = []
+        opened = 0
+        i, n = 0, len(markup)
+        while i < n:
+            ch, pair = markup[i], markup[i : i + 2]
+            if ch == "\\" and i + 1 < n and markup[i + 1] in MARKUP_CHARS:
+                if role is None:
+                    out.append(markup[i + 1])
+                else:
+                    body.append((markup[i + 1], True))
+                i += 2
+                continue
+            if role is None:
+                if pair in _OPEN:
+                    role = _OPEN[pair]
+                    if role in found:
+                        if _CLOSE[role] not in markup[i + 2 :]:
+                            raise InputError(f"unbalanced {pair!r} at character {i} in markup {markup!r}")
+                        raise InputError(
+                            f"markup has two {role} mentions ({'[[...]]' if role == 'head' else '<<...>>'})"
+                            f": {markup!r}"
+                        )
+                    body, opened = [], i
+                    i += 2
+                    continue
+                if pair in ("]]", ">>"):
+                    raise InputError(f"unbalanced {pair!r} at character {i} in markup {markup!r}")
+                out.append(ch)
+                i += 1
+                continue
+            if pair == _CLOSE[role]:
+                mention, etype = _mention_and_type(role, body, markup)
+                if not mention.strip() or mention != mention.strip():
+                    raise InputError(f"{role} mention {mention!r} is empty or has outer spaces in markup {markup!r}")
+                start = sum(map(len, out))
+                found[role] = Span(start, start + len(mention), etype)
+                out.append(mention)
+                role = None
+                i += 2
+                continue
+            if pair in ("[[", "]]", "<<", ">>"):
                 raise InputError(
-                    f"markup has two {role} mentions ({'[[...]]' if role == 'head' else '<<...>>'})"
-                    f": {markup!r}"
+                    f"unbalanced {pair!r} at character {i} inside the {role} mention in markup {markup!r}; "
+                    "write a backslash before a bracket that belongs to the text"
                 )
-            mention, etype = _split_type(m.group(role))
-            if not mention.strip() or mention != mention.strip():
-                raise InputError(f"{role} mention {mention!r} is empty or has outer spaces")
-            found[role] = Span(out_len, out_len + len(mention), etype)
-            parts.append(mention)
-            out_len += len(mention)
-            pos = m.end()
-        parts.append(markup[pos:])
+            body.append((ch, False))
+            i += 1
+        if role is not None:
+            raise InputError(
+                f"the {role} mention opened at character {opened} is never closed "
+                f"with {_CLOSE[role]!r} in markup {markup!r}"
+            )
         missing = [r for r in ("head", "tail") if r not in found]
         if missing:
             raise InputError(
                 f"markup {markup!r} has no {' and no '.join(missing)} mention; mark the head as "
                 "[[mention|TYPE]] and the tail as <<mention|TYPE>>"
             )
-        text = "".join(parts)
-        for stray in ("[[", "]]", "<<", ">>"):
-            if stray in text:
-                raise InputError(f"unbalanced {stray!r} in markup {markup!r}")
-        return cls(text, found["head"], found["tail"])
+        return cls("".join(out), found["head"], found["tail"])
 
     # -- views ----------------------------------------------------------------------------
     @property
@@ -151,18 +194,37 @@ class RelationInput(BaseInput):
         return self.tail.label
 
     def to_markup(self) -> str:
-        def mark(span: Span, open_: str, close: str) -> str:
-            body = self.text[span.start : span.end]
-            return f"{open_}{body}|{span.label}{close}" if span.label else f"{open_}{body}{close}"
-
-        first, second = sorted([(self.head, "[[", "]]"), (self.tail, "<<", ">>")], key=lambda t: t[0].start)
-        return (
-            self.text[: first[0].start]
-            + mark(*first)
-            + self.text[first[0].end : second[0].start]
-            + mark(*second)
-            + self.text[second[0].end :]
-        )
+        """The input as ``[[head|TYPE]] ... <<tail|TYPE>>`` markup; :meth:`parse` reads it
+        back exactly (characters that would read as markup get a backslash)."""
+        # (piece, kind): "text" and "mention" pieces are escaped, "syntax" pieces are not.
+        pieces: list[tuple[str, str]] = []
+        pos = 0
+        for span, open_, close in sorted(
+            [(self.head, "[[", "]]"), (self.tail, "<<", ">>")], key=lambda t: t[0].start
+        ):
+            pieces += [(self.text[pos : span.start], "text"), (open_, "syntax")]
+            pieces.append((self.text[span.start : span.end], "mention"))
+            if span.label:
+                pieces.append(("|" + span.label, "syntax"))  # labels hold no markup characters
+            pieces.append((close, "syntax"))
+            pos = span.end
+        pieces.append((self.text[pos:], "text"))
+        # Right to left, so each character knows the character written after it.
+        out: list[str] = []
+        after = ""
+        for piece, kind in reversed(pieces):
+            for ch in reversed(piece):
+                if kind != "syntax" and (
+                    (ch in "[]<>" and after == ch)
+                    or (ch == "|" and kind == "mention")
+                    or (ch == "\\" and after and after in MARKUP_CHARS)
+                ):
+                    out.append("\\" + ch)
+                    after = "\\"
+                else:
+                    out.append(ch)
+                    after = ch
+        return "".join(reversed(out))
 
     def display(self) -> str:
         return self.to_markup()
@@ -207,6 +269,17 @@ def _missing(value: Any) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value))
 
 
+def _cell(row: Mapping[str, Any], column: str) -> str:
+    """A text cell: a string (a number is read as its digits); anything else is an error
+    naming the column (a list would otherwise become its Python repr)."""
+    value = row[column]
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+    raise InputError(f"the {column!r} cell must be a string, got {type(value).__name__}: {value!r}")
+
+
 def relation_input_from_row(row: Mapping[str, Any] | str) -> RelationInput:
     """One table row (or a markup string) -> a :class:`RelationInput`, or an
     :class:`InputError` that says what is wrong with the row.
@@ -221,17 +294,21 @@ def relation_input_from_row(row: Mapping[str, Any] | str) -> RelationInput:
         return RelationInput.parse(str(row["markup"]))
     if "text" not in row or _missing(row["text"]):
         raise InputError("the row has neither 'markup' nor 'text'")
-    text = str(row["text"])
-    types = {k: (None if _missing(row.get(k)) else str(row.get(k))) for k in ("head_type", "tail_type")}
+    text = _cell(row, "text")
+    types = {k: (None if _missing(row.get(k)) else _cell(row, k)) for k in ("head_type", "tail_type")}
     if all(c in row and not _missing(row[c]) for c in OFFSET_COLUMNS):
         return RelationInput.create(
             text, (row["head_start"], row["head_end"]), (row["tail_start"], row["tail_end"]),
             types["head_type"], types["tail_type"],
-            head_mention=None if _missing(row.get("head")) else str(row["head"]),
-            tail_mention=None if _missing(row.get("tail")) else str(row["tail"]),
+            head_mention=None if _missing(row.get("head")) else _cell(row, "head"),
+            tail_mention=None if _missing(row.get("tail")) else _cell(row, "tail"),
         )
     if not _missing(row.get("head")) and not _missing(row.get("tail")):
-        return RelationInput.create(text, str(row["head"]), str(row["tail"]), types["head_type"], types["tail_type"])
+        # A mention string, or a span ({"start", "end", "label"} or [start, end]) as JSON gives it.
+        head, tail = (
+            row[k] if isinstance(row[k], (Mapping, list, tuple)) else _cell(row, k) for k in ("head", "tail")
+        )
+        return RelationInput.create(text, head, tail, types["head_type"], types["tail_type"])
     raise InputError(
         "the row has 'text' but no entities: give head_start/head_end/tail_start/tail_end offsets, "
         "head/tail mention strings, or a 'markup' column like [[head|TYPE]] ... <<tail|TYPE>>"
