@@ -5,12 +5,22 @@ notebook in JupyterLab, or headless), ``mtwidgets catalogue``, ``mtwidgets model
 Nothing here names a task: ``--task`` is any registered task (inferred when not given), and
 each task adds its own ``run`` options, data readers, tables and report sections through its
 ``cli`` part (:class:`~mtwidgets.core.plugins.CLIParts`).
+
+Every error is one line on stderr (``error: ...``) and a nonzero exit code, never a
+traceback (``mtwidgets --traceback ...`` shows the traceback of an unexpected one). ``run``
+checks ``--data``, ``--out``, ``--report`` and ``--cache`` before computing anything, writes
+each output beside its target under a temporary name and renames it, and when an output
+still cannot be written saves it to a fallback file (the message says where).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -82,22 +92,134 @@ def _load(args: argparse.Namespace, task: Any, parts: Any) -> Any:
     return load_inputs(data, task=task.name, on_bad="skip")
 
 
+def _is_results_file(out: str) -> bool:
+    return Path(out).suffix.lower() in (".jsonl", ".ndjson", ".parquet", ".csv")
+
+
 def _out_paths(out: str) -> tuple[Path, Path | None]:
     """``--out``: a results file (.jsonl/.parquet/.csv), or a folder for results and tables."""
     p = Path(out)
-    if p.suffix in (".jsonl", ".ndjson", ".parquet", ".csv"):
+    if _is_results_file(out):
         return p, None
     p.mkdir(parents=True, exist_ok=True)
     return p / "results.jsonl", p
 
 
-def cmd_run(args: argparse.Namespace) -> int:
-    import time
+# -- checks before the run, and writing after it ----------------------------------------------
+def _check_data(value: str) -> None:
+    """``--data``: a shipped sample's name, or a data file that exists and can be read."""
+    from .core.data import path_problem
+    from .core.errors import MTError
+    from .core.task import task_names
 
+    if value == "sample" or value in {f"{t}_sample" for t in task_names()}:
+        return
+    problem = path_problem(value, what="--data file")
+    if problem is not None:
+        raise MTError(f"{problem} (or 'sample' for a task's shipped sample)")
+
+
+def _first_existing(path: Path) -> Path:
+    p = path.absolute()
+    while not p.exists() and p != p.parent:
+        p = p.parent
+    return p
+
+
+def _write_problem(target: Path, *, folder: bool = False) -> str | None:
+    """Why ``target`` (a file, or a folder when ``folder``) could not be written, found by
+    creating and removing a probe file where it would go; ``None`` when it can."""
+    if target.exists():
+        if folder and not target.is_dir():
+            return f"{str(target)!r} exists and is not a folder"
+        if not folder and target.is_dir():
+            return f"{str(target)!r} is a folder; give a file name"
+        if not folder and not os.access(target, os.W_OK):
+            return f"{str(target)!r} is not writable (permission denied)"
+    where = _first_existing(target if folder else target.parent)
+    if not where.is_dir():
+        return f"{str(where)!r} is not a folder, so {str(target)!r} cannot be created in it"
+    try:
+        with tempfile.TemporaryFile(dir=where, prefix=".mtwidgets-probe-"):
+            pass
+    except OSError as exc:
+        return f"cannot write in {str(where)!r} ({exc.strerror or exc})"
+    return None
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """``--out``, ``--report`` and ``--cache`` can be written, before any work is done."""
+    from .core.errors import MTError
+
+    checks: list[tuple[str, Path, bool]] = []
+    if args.out:
+        checks.append(("--out", Path(args.out), not _is_results_file(args.out)))
+    if args.report:
+        checks.append(("--report", Path(args.report), False))
+    if args.cache:
+        checks.append(("--cache", Path(args.cache), False))
+    for option, target, folder in checks:
+        problem = _write_problem(target, folder=folder)
+        if problem is not None:
+            raise MTError(f"cannot write {option} {str(target)!r}: {problem}; choose another path")
+
+
+def _replace_into(target: Path, write: Callable[[Path], Any]) -> Path:
+    """``write(path)`` to a temporary file beside ``target`` (same suffix), then rename it
+    to ``target``: a failed write never leaves a truncated output."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.stem}.{os.getpid()}.tmp{target.suffix}")
+    try:
+        write(tmp)
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return target
+
+
+def _fallback_path(target: Path) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return Path(tempfile.gettempdir()) / f"mtwidgets-{stamp}-{os.getpid()}-{target.name}"
+
+
+def _write_output(what: str, target: Path, write: Callable[[Path], Any]) -> Path | None:
+    """Write one output; when that fails, write it to a fallback file and say where (one
+    line on stderr). Returns the path written, ``None`` when the output was not written
+    where asked."""
+    from .core.errors import MTError
+
+    try:
+        _replace_into(target, write)
+        return target
+    except (OSError, MTError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+    fallback = _fallback_path(target)
+    try:
+        _replace_into(fallback, write)
+    except (OSError, MTError) as exc:
+        again = getattr(exc, "strerror", None) or str(exc)
+        print(f"error: cannot write {what} to {str(target)!r} ({reason}), nor to {str(fallback)!r} ({again})",
+              file=sys.stderr)
+        return None
+    print(f"error: cannot write {what} to {str(target)!r} ({reason}); saved them to {str(fallback)!r} instead",
+          file=sys.stderr)
+    return None
+
+
+def _csv_writer(frame: Any) -> Callable[[Path], Any]:
+    return lambda path: frame.to_csv(path, index=False)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from .core.errors import MTError
     from .core.plugins import cli_parts
     from .core.registry import names, relation
     from .core.runner import Runner
 
+    if args.limit is not None and args.limit < 1:
+        raise MTError(f"--limit must be a positive number of sources, got {args.limit}")
+    _check_data(args.data)
+    _check_outputs(args)
     task = _run_task(args)
     parts = cli_parts(task.part("cli"))
     loaded = _load(args, task, parts)
@@ -128,19 +250,30 @@ def cmd_run(args: argparse.Namespace) -> int:
     for err in results.errors[:5]:
         print(f"error: {err}", file=sys.stderr)
     context = parts.after_run(args, runner, results, inputs)
+    failed = False
     if args.out:
         target, folder = _out_paths(args.out)
-        print(f"results: {results.save(target)}")
+        written = _write_output("the results", target, results.save)
+        failed |= written is None
+        if written is not None:
+            print(f"results: {written}")
         tables = parts.tables(context) if context is not None else {}
         if folder is not None and tables:
             for name, frame in tables.items():
-                frame.to_csv(folder / f"{task.name}_{name}.csv", index=False)
+                table = folder / f"{task.name}_{name}.csv"
+                failed |= _write_output(f"the {name} table", table, _csv_writer(frame)) is None
             print(f"tables:  {folder}/{task.name}_*.csv")
     if args.report:
         from .report import write_report
 
         title = f"mtwidgets · {task.name} · {Path(str(args.data)).name}"
-        print(f"report:  {write_report(results, args.report, title=title, context=context)}")
+        report = _write_output("the report", Path(args.report),
+                               lambda p: write_report(results, p, title=title, context=context))
+        failed |= report is None
+        if report is not None:
+            print(f"report:  {report}")
+    if failed:
+        return 2
     return 1 if results.errors and args.strict else 0
 
 
@@ -219,6 +352,8 @@ def build_parser() -> argparse.ArgumentParser:
     from .core.task import task_names
 
     parser = argparse.ArgumentParser(prog="mtwidgets", description="Metamorphic testing of NLP models.")
+    parser.add_argument("--traceback", action="store_true",
+                        help="show the traceback of an unexpected error (errors are one line otherwise)")
     sub = parser.add_subparsers(dest="command", required=True)
 
     run = sub.add_parser("run", help="run relations over a data file and write results and a report")
@@ -261,6 +396,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line(text: str) -> str:
+    return " ".join(part.strip() for part in str(text).split("\n") if part.strip())
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from .core.errors import MTError
@@ -268,8 +407,21 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except MTError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    except OSError as exc:
+        where = f" {str(exc.filename)!r}" if getattr(exc, "filename", None) else ""
+        print(f"error: cannot access{where}: {exc.strerror or _one_line(str(exc))}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # noqa: BLE001 - the CLI shows one line, not a traceback
+        if args.traceback:
+            raise
+        print(f"error: unexpected {type(exc).__name__}: {_one_line(str(exc))} "
+              "(run 'mtwidgets --traceback ...' to see where)", file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":  # pragma: no cover

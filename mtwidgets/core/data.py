@@ -9,12 +9,18 @@ becomes an input is the task's business (:meth:`~mtwidgets.core.task.Task.input_
 When no task is given it is inferred: inputs (and dicts written by ``to_dict``) carry
 their task, and a table's columns are matched against every registered task's ``detect``.
 Data that fits no task, or more than one, is an error that lists the registered tasks.
+
+Files are read strictly: UTF-8 (a byte-order mark is dropped), JSON Lines split on ``"\n"``
+only (a JSON string may hold U+2028, U+2029 or U+0085 as they are), and a file that cannot
+be read is an :class:`~mtwidgets.core.errors.InputError` naming the file, the line or row,
+and what to do.
 """
 
 from __future__ import annotations
 
+import io
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +30,7 @@ from .inputs import BaseInput, input_from_dict
 from .task import Task, get_task, task_names, tasks
 
 TABLE_SUFFIXES: tuple[str, ...] = (".csv", ".jsonl", ".ndjson", ".parquet")
+FORMATS = "a .csv (with a header row), .jsonl/.ndjson (one JSON object per line) or .parquet file"
 
 
 class _FirstTask:
@@ -48,6 +55,143 @@ class LoadedData:
         shown = "; ".join(f"row {r}: {why}" for r, why in self.skipped[:limit])
         more = f" (and {len(self.skipped) - limit} more)" if len(self.skipped) > limit else ""
         return f"{len(self.skipped)} rows skipped: {shown}{more}"
+
+
+def _is_loaded(data: Any) -> bool:
+    """A :class:`LoadedData`, also one made by an earlier import of this module (a notebook's
+    ``importlib.reload`` or autoreload gives the class a new identity)."""
+    if isinstance(data, LoadedData):
+        return True
+    return type(data).__name__ == "LoadedData" and all(
+        isinstance(getattr(data, a, None), list) for a in ("inputs", "rows", "skipped")
+    )
+
+
+# -- files -----------------------------------------------------------------------------------
+def _shown(path: Path) -> str:
+    return repr(str(path))
+
+
+def path_problem(path: str | Path, *, what: str = "data file") -> str | None:
+    """Why ``path`` cannot be read as a data table (missing, a folder, an unsupported
+    suffix, unreadable), or ``None`` when it looks readable."""
+    import os
+
+    p = Path(path)
+    if not p.exists():
+        return f"{what} {_shown(p)} does not exist; give the path of {FORMATS}"
+    if p.is_dir():
+        return f"{what} {_shown(p)} is a folder; give the path of {FORMATS} inside it"
+    if p.suffix.lower() not in TABLE_SUFFIXES:
+        return f"cannot read {what} {_shown(p)}: unsupported file type {p.suffix or '(none)'!r}; give {FORMATS}"
+    if not p.is_file():
+        return f"{what} {_shown(p)} is not a regular file; give {FORMATS}"
+    if not os.access(p, os.R_OK):
+        return f"{what} {_shown(p)} is not readable (permission denied); check its permissions"
+    return None
+
+
+def read_text(path: str | Path, *, what: str = "data file") -> str:
+    """The UTF-8 text of a file, a leading byte-order mark dropped; an :class:`InputError`
+    naming the line of the first byte that is not UTF-8, or a file that is binary."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except IsADirectoryError:
+        raise InputError(f"{what} {_shown(p)} is a folder; give the path of {FORMATS} inside it") from None
+    except FileNotFoundError:
+        raise InputError(f"{what} {_shown(p)} does not exist") from None
+    except OSError as exc:
+        raise InputError(f"cannot read {what} {_shown(p)}: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise InputError(
+            f"{p}:{line}: byte 0x{raw[exc.start]:02x} is not UTF-8 text; save the {what} as UTF-8"
+        ) from None
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise InputError(f"{p}:{line}: a NUL byte; the {what} is a binary file, not text")
+    return text
+
+
+def json_lines(path: str | Path, *, what: str = "data file") -> Iterator[tuple[int, dict[str, Any]]]:
+    """``(line number, object)`` of each non-blank line of a JSON Lines file.
+
+    Lines are split on ``"\n"`` only (``"\r\n"`` too): ``str.splitlines`` would also split
+    on U+2028, U+2029, U+0085 and other characters a JSON string may hold as they are."""
+    p = Path(path)
+    text = read_text(p, what=what)
+    for n, line in enumerate(text.split("\n"), 1):
+        if not line.strip(" \t\r"):
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            hint = (
+                "; the file looks like one JSON array: write one JSON object per line (JSON Lines)"
+                if n == 1 and line.lstrip().startswith("[")
+                else ""
+            )
+            raise InputError(
+                f"{p}:{n}: not valid JSON ({exc.msg} at column {exc.colno}){hint}"
+            ) from None
+        if not isinstance(obj, dict):
+            kind = {list: "an array", str: "a string", bool: "a boolean"}.get(type(obj), "a number")
+            if obj is None:
+                kind = "null"
+            if isinstance(obj, list) and n == 1:
+                kind += " (the file looks like one JSON array)"
+            raise InputError(
+                f"{p}:{n}: holds {kind}, not a JSON object; the {what} needs one {{...}} object per line "
+                "(JSON Lines)"
+            )
+        yield n, obj
+
+
+def read_csv_file(path: str | Path, *, what: str = "data file", **options: Any) -> Any:
+    """A CSV file as a DataFrame (``options`` go to ``pandas.read_csv``); an empty file, a
+    file that is not UTF-8 and malformed CSV (an unclosed quote, a row with too many fields)
+    are :class:`InputError` naming the file."""
+    import pandas as pd
+
+    p = Path(path)
+    text = read_text(p, what=what)
+    if not text.strip():
+        raise InputError(f"{what} {_shown(p)} is empty; a CSV needs a header row naming its columns")
+    try:
+        return pd.read_csv(io.StringIO(text), **options)
+    except pd.errors.EmptyDataError:
+        raise InputError(f"{what} {_shown(p)} is empty; a CSV needs a header row naming its columns") from None
+    except (pd.errors.ParserError, ValueError) as exc:
+        detail = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
+        raise InputError(
+            f"{what} {_shown(p)} is not valid CSV ({detail}); close every quoted field and give each row "
+            "as many fields as the header"
+        ) from None
+
+
+def read_parquet_file(path: str | Path, *, what: str = "data file") -> Any:
+    """A Parquet file as a DataFrame; a file that is not Parquet (or is truncated) is an
+    :class:`InputError` naming it."""
+    import pandas as pd
+
+    p = Path(path)
+    try:
+        return pd.read_parquet(p)
+    except ImportError:
+        raise
+    except FileNotFoundError:
+        raise InputError(f"{what} {_shown(p)} does not exist") from None
+    except IsADirectoryError:
+        raise InputError(f"{what} {_shown(p)} is a folder; give the path of {FORMATS} inside it") from None
+    except Exception as exc:  # noqa: BLE001 - pyarrow raises ArrowInvalid, OSError, ... for a bad file
+        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise InputError(
+            f"{what} {_shown(p)} is not a readable Parquet file ({detail}); it may be truncated or "
+            "in another format: write it again"
+        ) from None
 
 
 # -- tasks -----------------------------------------------------------------------------------
@@ -143,33 +287,35 @@ def read_table(path: str | Path, task: str | None = None) -> list[dict[str, Any]
 
     In a CSV the columns of the tasks' text fields stay strings (``task`` given: that task's,
     else every registered task's)."""
-    import pandas as pd
-
     p = Path(path)
-    if not p.exists():
-        raise InputError(f"data file {str(p)!r} does not exist")
-    if p.suffix in (".jsonl", ".ndjson"):
-        rows = []
-        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
-            if line.strip():
-                try:
-                    rows.append(json.loads(line))
-                except json.JSONDecodeError as exc:
-                    raise InputError(f"{p}:{n}: not valid JSON ({exc.msg})") from None
-        return rows
-    if p.suffix == ".csv":
+    problem = path_problem(p)
+    if problem is not None:
+        raise InputError(problem)
+    suffix = p.suffix.lower()
+    if suffix in (".jsonl", ".ndjson"):
+        return [row for _, row in json_lines(p)]
+    if suffix == ".csv":
         # Mentions and types stay strings ("46" must not become 46.0 in a column with blank
         # cells, "NA" or "None" must not become missing); only empty cells are missing.
         dtype = dict.fromkeys(sorted(_text_columns(task)), str)
-        frame = pd.read_csv(p, dtype=dtype, keep_default_na=False, na_values=[""])
+        frame = read_csv_file(p, dtype=dtype, keep_default_na=False, na_values=[""])
         return frame.to_dict("records")  # type: ignore[no-any-return]
-    if p.suffix == ".parquet":
-        return pd.read_parquet(p).to_dict("records")  # type: ignore[no-any-return]
-    raise InputError(f"unsupported data file {p.name!r}: use {', '.join(TABLE_SUFFIXES)}")
+    return read_parquet_file(p).to_dict("records")  # type: ignore[no-any-return]
 
 
 def _is_table_path(data: Any) -> bool:
-    return isinstance(data, (str, Path)) and Path(str(data)).suffix in TABLE_SUFFIXES
+    return isinstance(data, (str, Path)) and Path(str(data)).suffix.lower() in TABLE_SUFFIXES
+
+
+def _not_a_table(data: str | Path) -> InputError:
+    """A path (or string) that is not a data table: say what it is and what is accepted."""
+    p = Path(str(data))
+    if isinstance(data, Path) or p.exists():
+        return InputError(path_problem(p) or f"cannot read inputs from {_shown(p)}; give {FORMATS}")
+    return InputError(
+        f"cannot read inputs from the string {str(data)[:60]!r}: it is not an existing file; give the path "
+        f"of {FORMATS}, a list of strings (one per input), a list of inputs or a DataFrame"
+    )
 
 
 def _is_frame(data: Any) -> bool:
@@ -225,16 +371,22 @@ def load_inputs(data: Any, *, task: str | Task | None = None, on_bad: str = "rai
     if on_bad not in ("raise", "skip"):
         raise ValueError(f"on_bad must be 'raise' or 'skip', got {on_bad!r}")
     name = None if task is None else _task(task).name
-    if isinstance(data, LoadedData):
+    if _is_loaded(data):
         wrong = sorted({x.task for x in data.inputs if name is not None and x.task != name})
         if wrong:
             raise InputError(f"the loaded data holds {', '.join(wrong)} inputs, not {name} inputs")
+        if not isinstance(data, LoadedData):  # from an earlier import of this module
+            return LoadedData(list(data.inputs), list(data.rows), list(data.skipped))
         return data
     if _is_table_path(data):
         table = read_table(data, name)
+        if not table:
+            raise InputError(f"data file {_shown(Path(str(data)))} has no data rows; add one row per input")
         if name is None:
             name = _rows_task(table, f"the file {Path(str(data)).name!r}")
         items: Iterable[tuple[Any, Any]] = enumerate(table)
+    elif isinstance(data, (str, Path)):
+        raise _not_a_table(data)
     elif isinstance(data, BaseInput):
         items = [(0, data)]
     elif _is_frame(data):
@@ -265,21 +417,28 @@ def load_inputs(data: Any, *, task: str | Task | None = None, on_bad: str = "rai
             out.skipped.append((label, str(exc)))
     if not out.inputs:
         detail = f" ({out.skipped_summary()})" if out.skipped else ""
-        raise InputError(f"no usable inputs in the data{detail}")
+        where = f" of {_shown(Path(str(data)))}" if _is_table_path(data) else ""
+        raise InputError(f"no usable inputs in the data{where}{detail}")
     return out
 
 
 # -- which task a widget is for -----------------------------------------------------------
-def _data_task(data: Any) -> str | None:
-    from .results import Results
+def _is_results(data: Any) -> bool:
+    """Saved results (:class:`~mtwidgets.core.results.Results`, which reads its files with
+    this module, so it is recognised by its shape, not imported)."""
+    named = any(c.__name__ == "Results" and c.__module__.endswith(".results") for c in type(data).__mro__)
+    frame: Any = getattr(data, "frame", None)
+    return named and _is_frame(frame) and "task" in frame.columns
 
+
+def _data_task(data: Any) -> str | None:
     if data is None:
         return None
-    if isinstance(data, LoadedData):
-        return data.inputs[0].task if data.inputs else None
+    if _is_loaded(data):
+        return str(data.inputs[0].task) if data.inputs else None
     if isinstance(data, BaseInput):
         return data.task
-    if isinstance(data, Results):
+    if _is_results(data):
         return str(data.frame["task"].iloc[0]) if len(data.frame) else None
     if _is_frame(data):
         return task_of_columns(data.columns, what="a DataFrame")

@@ -7,16 +7,19 @@ verdicts.
 from __future__ import annotations
 
 import json
+import os
+import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
+from .data import json_lines, read_csv_file, read_parquet_file
 from .errors import InputError, ModelError
 from .inputs import input_from_dict
 from .predictions import Prediction
-from .relation import Check, Group
+from .relation import VERDICTS, Check, Group
 from .stats import wilson_interval
 
 COLUMNS: tuple[str, ...] = (
@@ -26,6 +29,9 @@ COLUMNS: tuple[str, ...] = (
 )
 # Nested columns (lists/dicts) travel as JSON strings in Parquet and CSV.
 NESTED: tuple[str, ...] = ("sources", "followups", "source_outputs", "followup_outputs", "meta")
+RESULT_SUFFIXES: tuple[str, ...] = (".jsonl", ".ndjson", ".parquet", ".csv")
+_WHAT = "results file"
+_FROM_SAVE = "Results.load reads the files Results.save (or the CLI's --out) writes"
 SUMMARY_COLUMNS: tuple[str, ...] = (
     "relation", "model", "groups", "violations", "passes", "not_applicable", "errors", "vr", "vr_low", "vr_high",
 )
@@ -189,45 +195,78 @@ class Results:
 
     def save(self, path: str | Path) -> Path:
         """Lossless: ``.jsonl`` or ``.parquet`` (nested columns as JSON); ``.csv`` for
-        spreadsheets (also readable back)."""
+        spreadsheets (also readable back).
+
+        The file is written beside the target under a temporary name and then renamed, so an
+        interrupted or failed save never leaves a truncated results file behind."""
         p = Path(path)
+        suffix = p.suffix.lower()
+        if suffix not in RESULT_SUFFIXES:
+            raise InputError(f"cannot save results as {p.name!r}: use .jsonl, .parquet or .csv")
         p.parent.mkdir(parents=True, exist_ok=True)
-        if p.suffix in (".jsonl", ".ndjson"):
-            with p.open("w", encoding="utf-8") as fh:
+        # Created by the writer itself, so it gets the usual permissions (umask), not 0600.
+        tmp = p.with_name(f".{p.stem}.{os.getpid()}-{uuid.uuid4().hex[:8]}.tmp{suffix}")
+        try:
+            self._write(tmp, suffix)
+            os.replace(tmp, p)
+        finally:
+            tmp.unlink(missing_ok=True)
+        return p
+
+    def _write(self, p: Path, suffix: str) -> None:
+        if suffix in (".jsonl", ".ndjson"):
+            with p.open("w", encoding="utf-8", newline="\n") as fh:
                 for rec in self.frame.to_dict("records"):
                     fh.write(json.dumps(_jsonable(rec), ensure_ascii=False) + "\n")
-        elif p.suffix in (".parquet", ".csv"):
-            flat = self.frame.copy()
-            for c in NESTED:
-                flat[c] = [json.dumps(_jsonable(v), ensure_ascii=False) for v in flat[c]]
-            flat["source_index"] = [json.dumps(_jsonable(v)) for v in flat["source_index"]]
-            if p.suffix == ".parquet":
-                flat.to_parquet(p, index=False)
-            else:
-                flat.to_csv(p, index=False)
+            return
+        flat = self.frame.copy()
+        for c in NESTED:
+            flat[c] = [json.dumps(_jsonable(v), ensure_ascii=False) for v in flat[c]]
+        flat["source_index"] = [json.dumps(_jsonable(v)) for v in flat["source_index"]]
+        if suffix == ".parquet":
+            flat.to_parquet(p, index=False)
         else:
-            raise InputError(f"cannot save results as {p.name!r}: use .jsonl, .parquet or .csv")
-        return p
+            flat.to_csv(p, index=False, lineterminator="\n")
 
     @classmethod
     def load(cls, path: str | Path) -> Results:
+        """Results saved by :meth:`save`. A file that is not one (unreadable, malformed,
+        missing columns, a nested column that is not JSON) is an :class:`InputError` naming
+        the file, the line or row, and what is wrong."""
         p = Path(path)
+        shown = repr(str(p))
         if not p.exists():
-            raise InputError(f"results file {str(p)!r} does not exist")
-        if p.suffix in (".jsonl", ".ndjson"):
-            records = [json.loads(line) for line in p.read_text(encoding="utf-8").splitlines() if line.strip()]
+            raise InputError(f"results file {shown} does not exist")
+        if p.is_dir():
+            raise InputError(f"results file {shown} is a folder; give a .jsonl, .parquet or .csv results file")
+        suffix = p.suffix.lower()
+        if suffix in (".jsonl", ".ndjson"):
+            records = []
+            for n, rec in json_lines(p, what=_WHAT):
+                missing = [c for c in COLUMNS if c not in rec]
+                if missing:
+                    raise InputError(f"{p}:{n}: missing columns {missing}; {_FROM_SAVE}")
+                _check_record(rec, f"{p}:{n}")
+                records.append(rec)
             frame = pd.DataFrame(records, columns=list(COLUMNS)) if records else cls.empty().frame
             return cls(frame)
-        if p.suffix in (".parquet", ".csv"):
-            frame = pd.read_parquet(p) if p.suffix == ".parquet" else pd.read_csv(
-                p, keep_default_na=False, dtype=str
-            )
-            for c in NESTED:
-                frame[c] = [json.loads(v) for v in frame[c]]
-            frame["source_index"] = [json.loads(v) for v in frame["source_index"]]
-            if p.suffix == ".csv":
+        if suffix in (".parquet", ".csv"):
+            if suffix == ".parquet":
+                frame = read_parquet_file(p, what=_WHAT)
+            else:
+                frame = read_csv_file(p, what=_WHAT, keep_default_na=False, dtype=str)
+            missing = [c for c in COLUMNS if c not in frame.columns]
+            if missing:
+                raise InputError(f"results file {shown}: missing columns {missing}; {_FROM_SAVE}")
+            for c in (*NESTED, "source_index"):
+                frame[c] = [_cell_json(v, f"results file {shown}, row {i}, column {c!r}") for i, v in enumerate(frame[c])]
+            if suffix == ".csv":
                 for c in ("source_label", "followup_label", "expected"):
                     frame[c] = [v if v != "" else None for v in frame[c]]
+                frame["seed"] = [_cell_int(v, f"results file {shown}, row {i}, column 'seed'")
+                                 for i, v in enumerate(frame["seed"])]
+            for i, rec in enumerate(frame.to_dict("records")):
+                _check_record(rec, f"results file {shown}, row {i}")
             return cls(frame.astype({"seed": "int64"}))
         raise InputError(f"cannot load results from {p.name!r}: use .jsonl, .parquet or .csv")
 
@@ -256,6 +295,49 @@ def _presenter(name: str) -> Callable[..., Any]:
     if name not in _PRESENTERS:
         raise RuntimeError(f"no {name} presenter is plugged in; import mtwidgets first")
     return _PRESENTERS[name]
+
+
+def _cell_json(value: Any, where: str) -> Any:
+    if not isinstance(value, str):
+        raise InputError(f"{where}: expected a JSON string, got {type(value).__name__}; {_FROM_SAVE}")
+    try:
+        return json.loads(value)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{where}: not valid JSON ({exc.msg} at character {exc.pos}); {_FROM_SAVE}") from None
+
+
+def _cell_int(value: Any, where: str) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise InputError(f"{where}: expected a whole number, got {value!r}; {_FROM_SAVE}") from None
+
+
+def _check_record(rec: dict[str, Any], where: str) -> None:
+    """The value types :meth:`Results.load` relies on, per column, or an :class:`InputError`."""
+    for c in ("sources", "followups", "source_outputs", "followup_outputs"):
+        value = rec[c]
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise InputError(f"{where}: column {c!r} must be a list of objects, got {_brief(value)}; {_FROM_SAVE}")
+    for c in ("sources", "followups"):
+        bad = [i for i, d in enumerate(rec[c]) if not isinstance(d.get("task"), str)]
+        if bad:
+            raise InputError(f"{where}: column {c!r}, item {bad[0]} has no 'task' key; {_FROM_SAVE}")
+    if not isinstance(rec["meta"], dict):
+        raise InputError(f"{where}: column 'meta' must be an object, got {_brief(rec['meta'])}; {_FROM_SAVE}")
+    if rec["verdict"] not in VERDICTS:
+        raise InputError(f"{where}: column 'verdict' is {_brief(rec['verdict'])}, not one of {list(VERDICTS)}")
+    seed = rec["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InputError(f"{where}: column 'seed' must be a whole number, got {_brief(seed)}; {_FROM_SAVE}")
+    for c in ("relation", "group", "model"):
+        if not isinstance(rec[c], str):
+            raise InputError(f"{where}: column {c!r} must be a string, got {_brief(rec[c])}; {_FROM_SAVE}")
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _counts(frame: pd.DataFrame, by: list[str]) -> pd.DataFrame:

@@ -47,15 +47,21 @@ class CLI(CLIParts):
             return None  # the task's shipped sample, loaded the generic way
         from .inputs import ner_input_from_row
 
+        table = read_table(value, "ner")
+        if not table:
+            raise InputError(f"data file {value!r} has no data rows; add one row per sentence, with a 'text'")
         out = LoadedData([], [])
-        for n, row in enumerate(read_table(value, "ner")):
+        for n, row in enumerate(table):
             try:
                 out.inputs.append(ner_input_from_row(row))
                 out.rows.append(row.get("id", n))
             except (InputError, TypeError, ValueError) as exc:
                 out.skipped.append((row.get("id", n), str(exc)))
         if not out.inputs:
-            raise InputError(f"no usable NER inputs in {value!r} ({out.skipped_summary()}); rows need a 'text'")
+            raise InputError(
+                f"no usable NER inputs in {value!r} ({out.skipped_summary()}); rows need a 'text' and "
+                "optionally 'entities' ([{\"start\", \"end\", \"label\"}, ...])"
+            )
         return out
 
     def after_run(self, args: argparse.Namespace, runner: Any, results: Any, inputs: list[Any]) -> Any:

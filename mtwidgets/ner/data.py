@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.data import json_lines
 from .inputs import NERInput
 
 FILE = "ner_sample.jsonl"
@@ -18,8 +18,7 @@ def path() -> Path:
 
 
 def _ner_rows() -> list[dict[str, Any]]:
-    text = path().read_text(encoding="utf-8")
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+    return [row for _, row in json_lines(path(), what="NER sample")]
 
 
 def sample(topic: str | None = None) -> list[NERInput]:

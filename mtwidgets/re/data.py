@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from ..core.data import json_lines
 
 FILE = "re_sample.jsonl"
 
@@ -20,5 +21,5 @@ def sample() -> Any:
     the metamorphic relation each was written to exercise (``focus``)."""
     import pandas as pd
 
-    rows = [json.loads(line) for line in path().read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [row for _, row in json_lines(path(), what="relation-extraction sample")]
     return pd.DataFrame(rows)

@@ -137,7 +137,8 @@ def parse_source(source: str) -> list[Record]:
     seen_topics: set[str] = set()
     seen_texts: dict[str, int] = {}
     counts: dict[str, int] = {}
-    for number, raw in enumerate(source.splitlines(), start=1):
+    # "\n" only: str.splitlines would also break a sentence at U+2028, U+2029 or U+0085.
+    for number, raw in enumerate(source.split("\n"), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue

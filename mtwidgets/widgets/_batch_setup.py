@@ -122,7 +122,10 @@ def load(
             raise InputError("give a column mapping for a DataFrame")
         frame = sample_frame(mapped_frame(data, check_mapping(data, mapping, task), task), sample, seed)
         return load_inputs(frame, task=task, on_bad="skip")
-    if sample:
+    if sample and isinstance(data, LoadedData):  # keep the user's row labels of the picked inputs
+        picked = sample_frame(pd.DataFrame({"i": range(len(data.inputs))}), sample, seed)["i"]
+        data = LoadedData([data.inputs[i] for i in picked], [data.rows[i] for i in picked], list(data.skipped))
+    elif sample:
         data = list(data)
         picked = sample_frame(pd.DataFrame({"i": range(len(data))}), sample, seed)["i"]
         data = [data[i] for i in picked]

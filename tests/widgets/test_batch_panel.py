@@ -463,3 +463,15 @@ def test_embedded_models_match_mt_run() -> None:
     cols = ["relation", "model", "group", "source_index", "source_text", "followup_text", "verdict"]
     pd.testing.assert_frame_equal(results.frame[cols], expected.frame[cols])
     assert panel.state == "done" and set(panel.chart_specs()) == {"vr", "labels"}
+
+
+def test_sample_of_loaded_data_keeps_the_users_row_labels() -> None:
+    frame = mt.datasets.sample("re").iloc[:20]
+    frame.index = frame.index + 1000  # the user's own row labels
+    loaded = mt.load_inputs(frame)
+    assert loaded.rows[:2] == [1000, 1001]
+    panel = mt.BatchPanel(data=loaded, models={"m": lambda x: "no_relation"}, relations=["MR-S1"], sample=5)
+    results = panel.run()
+    assert panel.state == "done"
+    rows = set(results.frame["source_index"])
+    assert len(rows) == 5 and rows <= set(range(1000, 1020))
