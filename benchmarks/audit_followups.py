@@ -441,7 +441,8 @@ def sample(args: argparse.Namespace, out: Any = sys.stdout) -> dict[str, Any]:
     import mtwidgets as mt
     from mtwidgets.lang.pipelines import parse_many
 
-    sentences = read_sentences(args.text)
+    texts_in = args.text if isinstance(args.text, (list, tuple)) else [args.text]
+    sentences = [line for path in texts_in for line in read_sentences(path)]
     if args.limit:
         sentences = sentences[: args.limit]
     rel_names = resolve_relations(args.relations)
@@ -582,11 +583,35 @@ def table(args: argparse.Namespace, out: Any = sys.stdout) -> list[dict[str, Any
     return result
 
 
+CARRY_KEYS = ("relation", "source", "followup", "expected")
+
+
+def carry(args: argparse.Namespace, out: Any = sys.stdout) -> dict[str, int]:
+    """Copy judgements from earlier judged files onto the identical follow-ups of a new sample
+    (same relation, source, follow-up and expected output), so that a re-run after a generator
+    change needs judging only where the follow-up changed. The rest stay unjudged."""
+    earlier: dict[tuple[Any, ...], Mapping[str, Any]] = {}
+    for path in args.judged:
+        for row in read_jsonl(path):
+            if row.get("judgement") in JUDGEMENTS:
+                earlier[tuple(row.get(k) for k in CARRY_KEYS)] = row
+    rows = read_jsonl(args.sample)
+    carried = 0
+    for row in rows:
+        old = earlier.get(tuple(row.get(k) for k in CARRY_KEYS))
+        if old is not None and not row.get("judgement"):
+            row["judgement"], row["reason"] = old["judgement"], old.get("reason", "")
+            carried += 1
+    Path(args.out).write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    print(f"carried {carried} of {len(rows)} judgements; {len(rows) - carried} left to judge; wrote {args.out}", file=out)
+    return {"carried": carried, "total": len(rows)}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     sub = parser.add_subparsers(dest="command", required=True)
     s = sub.add_parser("sample", help="generate follow-ups over held-out sources and sample them for judging")
-    s.add_argument("--text", required=True, help="held-out sentences, one a line")
+    s.add_argument("--text", required=True, nargs="+", help="held-out sentence files, one sentence a line")
     s.add_argument("--re", default=None, help="hand-marked relation examples (jsonl: id, markup, gold)")
     s.add_argument("--relations", default="all", help="'all' or a comma-separated list")
     s.add_argument("--n", type=int, default=40, help="follow-ups sampled per relation")
@@ -600,12 +625,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     t.add_argument("judged", help="followups-<tag>.judged.jsonl")
     t.add_argument("--coverage", default=None, help="coverage json (default: beside the judged file)")
     t.add_argument("--markdown", default=None, help="also write the table as markdown here")
+    c = sub.add_parser("carry", help="copy earlier judgements onto identical follow-ups of a new sample")
+    c.add_argument("sample", help="followups-<tag>.jsonl (new, unjudged)")
+    c.add_argument("--judged", nargs="+", required=True, help="earlier judged jsonl files")
+    c.add_argument("--out", required=True, help="where to write the sample with carried judgements")
     args = parser.parse_args(argv)
     try:
         if args.command == "sample":
             if args.n < 1:
                 raise AuditError("--n must be at least 1")
             sample(args)
+        elif args.command == "carry":
+            carry(args)
         else:
             table(args)
     except AuditError as exc:

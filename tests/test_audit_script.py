@@ -165,3 +165,18 @@ def test_refusal_reasons_are_grouped_without_their_labels_and_mentions() -> None
         "source predicted <label>, not a symmetric relation": 3,
         "MR-R1 needs a name (not here: the head '…' is mentioned again ('…'))": 2,
     })
+
+
+def test_carry_copies_judgements_only_onto_identical_followups(tmp_path: Path) -> None:
+    def row(rel: str, src: str, fu: str, judgement: str = "", reason: str = "") -> dict:
+        return {"relation": rel, "source": src, "followup": fu, "expected": "identical",
+                "judgement": judgement, "reason": reason}
+
+    old = tmp_path / "old.judged.jsonl"
+    _write_jsonl(old, [row("R", "a b", "a c", "valid", "fine"), row("R", "d e", "d f", "invalid", "bad")])
+    new = tmp_path / "new.jsonl"
+    _write_jsonl(new, [row("R", "a b", "a c"), row("R", "d e", "d g"), row("S", "a b", "a c")])
+    out = tmp_path / "new.carried.jsonl"
+    assert audit.main(["carry", str(new), "--judged", str(old), "--out", str(out)]) == 0
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(r["judgement"], r["reason"]) for r in rows] == [("valid", "fine"), ("", ""), ("", "")]
