@@ -92,17 +92,25 @@ class RelationTable:
         # h's alias t1 has every relation h has.
         "per:alternate_names": frozenset(lb for lb in TACRED_LABELS if lb.startswith("per:")) - {"per:alternate_names"},
         "org:alternate_names": frozenset(lb for lb in TACRED_LABELS if lb.startswith("org:")) - {"org:alternate_names"},
-        # h's spouse t1 shares h's children; h's sibling t1 shares h's parents and siblings.
+        # h's spouse t1 is a parent of h's children, and h's sibling t1 shares h's parents
+        # and siblings. Both assume no step- or half-relation, which the transformation
+        # checks: it refuses a text that names a half- or step-relative.
+        # Not combined, because it does not follow: per:siblings with per:other_family
+        # (h's in-law, an other_family, is no family of h's sibling).
         "per:spouse": frozenset({"per:children"}),
-        "per:siblings": frozenset({"per:parents", "per:siblings", "per:other_family"}),
+        "per:siblings": frozenset({"per:parents", "per:siblings"}),
     }))
     combine_tail: Mapping[str, frozenset[str]] = field(default_factory=lambda: _frozen({
         # h1 is an alias of t: whatever h2 is to t, it is to h1.
         "org:alternate_names": _ORG_TAIL,
         "per:alternate_names": _PER_TAIL,
-        # t's spouse h1 is a parent of t's children: (child h2, parent t) -> (h2, h1).
+        # t's spouse h1 is a parent of t's children: (child h2, parent t) -> (h2, h1); t's
+        # sibling h1 has t's siblings as siblings and t's parents (h2 with per:children t)
+        # as parents. No step- or half-relation, as above.
+        # Not combined, because it does not follow: per:siblings with per:other_family
+        # (t's in-law is no family of t's sibling).
         "per:spouse": frozenset({"per:parents"}),
-        "per:siblings": frozenset({"per:siblings", "per:children", "per:other_family"}),
+        "per:siblings": frozenset({"per:siblings", "per:children"}),
     }))
 
     def replace(self, **changes: Any) -> RelationTable:

@@ -243,6 +243,10 @@ def person_gender(name: str, word_before: str = "") -> str | None:
             return "male"
         if w in _FEMALE_HONORIFICS:
             return "female"
+    from ..lang.kinds import family_first_names
+
+    if len(words) >= 2 and words[0] in family_first_names():
+        return None  # "Li Wei": the family name comes first, the given name says nothing here
     male, female = gendered_first_names()
     if words[0] in male:
         return "male"

@@ -24,6 +24,7 @@ from ..core.errors import InputError
 from ..core.inputs import BaseInput
 from ..core.relation import Draft, Transformation
 from ..core.spans import Span, replace_span
+from ..lang import kinds
 from . import lexicons
 from .entities import NAME_LABELS, aliases, initials, named_entities, parse, type_span, typed_entities
 from .inputs import RelationInput
@@ -199,6 +200,58 @@ class _Cand:
     gender: str | None = None
 
 
+# -- what a mention verifiably is ----------------------------------------------------------------
+_PLACE_OF_TYPE = {"CITY": "city", "STATE_OR_PROVINCE": "state", "COUNTRY": "country"}
+_TYPE_OF_KIND = {"person": "PERSON", "city": "CITY", "state": "STATE_OR_PROVINCE", "country": "COUNTRY",
+                 "region": "LOCATION", "nationality": "NATIONALITY"}
+_PLACE_VERBS = frozenset({"visit", "leave", "reach", "enter", "tour", "flee", "invade", "bomb", "evacuate"})
+# prepositions after which a city's state or country still holds ("near Dallas": near Texas;
+# not "outside Dallas", which may be inside Texas)
+_CONTAINED_PREPOSITIONS = frozenset({"in", "at", "from", "near", "to", "into", "inside", "within", "throughout"})
+_PLACE_PREPOSITION_WORDS = frozenset({"in", "at", "from", "near", "to", "into", "outside", "inside", "across",
+                                      "throughout", "around", "within", "toward", "towards", "between", "via"})
+
+
+@lru_cache(maxsize=16384)
+def verified_kind(mention: str, etype: str, word_before: str = "") -> str | None:
+    """What a mention given type ``etype`` verifiably is, independent of who typed it: a
+    PERSON must look like a person (:func:`mtwidgets.lang.kinds.is_person`), a CITY /
+    STATE_OR_PROVINCE / COUNTRY must be that kind of place in the gazetteer, a LOCATION
+    one kind of place, an ORGANIZATION an organisation of a known sub-kind ("org:club",
+    "org:company", ...), and none may also be another kind of thing ("Jordan", "Paris":
+    a given name and a place; only a place preposition before them settles it). Other
+    types (numbers, titles, ...) are checked elsewhere and keep their type as kind."""
+    core = kinds.strip_name(mention)
+    if etype == "PERSON":
+        return "person" if kinds.is_person(mention, word_before) else None
+    if etype == "ORGANIZATION":
+        sub = kinds.org_subkind(core)
+        if sub is None or kinds.is_person(core) or (kinds.place_kinds(core) and kinds.known_organization(core) is None):
+            return None
+        return f"org:{sub}"
+    if etype in ("CITY", "STATE_OR_PROVINCE", "COUNTRY", "LOCATION"):
+        places = kinds.place_kinds(core)
+        if etype == "COUNTRY" and lexicons.canonical_country(core):
+            places = places | {"country"}
+        want = _PLACE_OF_TYPE.get(etype)
+        if want is not None:
+            places = places & {want}
+        if len(places) != 1 or kinds.org_subkind(core) is not None or kinds.is_nationality(core):
+            return None
+        if core in kinds.given_names() and word_before.lower() not in _PLACE_PREPOSITION_WORDS:
+            return None  # "Paris", "Florence": a person too, unless a place preposition says otherwise
+        return next(iter(places))
+    if etype == "NATIONALITY":
+        return "nationality" if core in lexicons.DEMONYMS or kinds.is_nationality(core) else None
+    return etype
+
+
+def _kind_problem(what: str, etype: str) -> str:
+    noun = {"ORGANIZATION": "an organisation of a known kind", "PERSON": "a PERSON",
+            "LOCATION": "one kind of place"}.get(etype, f"a {etype}")
+    return f"cannot verify that {what} is {noun}"
+
+
 def _split_mention(mention: str) -> tuple[str, str, str]:
     """(leading article, core, trailing possessive) of a mention: spaCy spans may carry
     "The" or "'s"."""
@@ -247,7 +300,8 @@ def clean_name(mention: str, etype: str, *, source: bool = False) -> str | None:
 
 @lru_cache(maxsize=1)
 def _lexicon_pools() -> dict[str, tuple[_Cand, ...]]:
-    orgs = tuple(_Cand(o.removeprefix("the "), o.startswith("the ")) for o in lexicons.ORGANIZATIONS) + tuple(
+    orgs = tuple(_Cand(o.removeprefix("the "), o.startswith("the ")) for o in kinds.KNOWN_ORGANIZATIONS
+                 if clean_name(o, "ORGANIZATION")) + tuple(
         _Cand(o) for o in lexicons.company_names() if clean_name(o, "ORGANIZATION"))
     countries = tuple(sorted(set(lexicons.DEMONYMS.values())))
     return {
@@ -263,7 +317,21 @@ def _lexicon_pools() -> dict[str, tuple[_Cand, ...]]:
         "CAUSE_OF_DEATH": tuple(_Cand(c) for c in lexicons.CAUSES_OF_DEATH),
         "CRIMINAL_CHARGE": tuple(_Cand(c) for c in lexicons.CRIMINAL_CHARGES),
         "DATE": tuple(_Cand(str(y)) for y in range(1950, 2024)),
+        "GIVEN_NAME": tuple(_Cand(n, False, "male") for n in _given_names("male"))
+        + tuple(_Cand(n, False, "female") for n in _given_names("female")),
     }
+
+
+@lru_cache(maxsize=2)
+def _given_names(gender: str) -> tuple[str, ...]:
+    """Given names of one gender only that are no place or nationality word: the pool for
+    a person mentioned by the given name alone ("his brother Ronald")."""
+    from faker.providers.person.en_US import Provider
+
+    male, female = lexicons.gendered_first_names()
+    names = Provider.first_names_male if gender == "male" else Provider.first_names_female
+    known = male if gender == "male" else female
+    return tuple(sorted(n for n in set(names) if n in known and n.isalpha() and kinds.kind_of(n) == "person"))
 
 
 _SPACY_OF = {
@@ -440,11 +508,63 @@ class ReplaceEntity(_Checked):
                 why.append(f"the {role} {mention!r} is followed by the place that contains it")
                 return []
             before = x.text[: span.start]
-            out = [_Replacement(role, _country_phrase(place.country, before), "COUNTRY", (("granularity", "country"),))]
+            if verified_kind(mention, "CITY", _word_before(x.text, span.start)) != "city":
+                why.append(_kind_problem(f"the {role} {mention!r}", "CITY"))
+                return []
+            problem = self._city_slot_problem(x.text, span)
+            if problem:
+                why.append(f"the {role} {mention!r} {problem}")
+                return []
+            out = []
+            written = {w.lower() for w in re.findall(r"[A-Za-z]+", x.text)}
+            country, demonym = place.country, lexicons.demonym_of(place.country)
+            country_words = {w.lower() for w in re.findall(r"[A-Za-z]+", country)}
+            if country_words <= written or (demonym and demonym.lower() in written):
+                why.append(f"the text already names {country!r} or its people: the country would be redundant")
+            else:
+                out.append(_Replacement(role, _country_phrase(country, before), "COUNTRY", (("granularity", "country"),)))
             if place.state:
-                out.append(_Replacement(role, place.state, "STATE_OR_PROVINCE", (("granularity", "state"),)))
+                if {w.lower() for w in place.state.split()} <= written:
+                    why.append(f"the text already names {place.state!r}")
+                else:
+                    out.append(_Replacement(role, place.state, "STATE_OR_PROVINCE", (("granularity", "state"),)))
             return out
         return self._co_related(x, role, mention, etype, why)
+
+    @staticmethod
+    def _city_slot_problem(text: str, span: Span) -> str | None:
+        """Why a city's state or country cannot stand where the city does, or ``None``: only
+        the object of a place preposition ("born in Paris", "moved to Austin") takes
+        either; a city as a verb's object ("founded Addis Ababa") or as a noun's modifier
+        ("the London publisher") does not."""
+        doc = parse(text)
+        toks = [t for t in doc if span.start <= t.idx < span.end]
+        if not toks:
+            return "is not a token of the parse"
+        root = next((t for t in toks if t.head.i not in {u.i for u in toks} or t.head.i == t.i), toks[-1])
+        if root.dep_ in ("compound", "nmod", "amod", "poss") or (span.end < len(text) and text[span.end:].startswith("'")):
+            return "modifies a noun: its country there would read as an adjective"
+        if root.dep_ != "pobj" or root.head.lower_ not in _CONTAINED_PREPOSITIONS:
+            return "is not the object of a place preposition (in, at, from, near, to)"
+        return None
+
+    @staticmethod
+    def _place_slot_problem(text: str, span: Span) -> str | None:
+        """Why a place mention may not stand for a place here ("Barcelona beat Sevilla":
+        a club), or ``None``: it must be the object of a preposition or of a verb of
+        going ("visited Canberra"), or modify a noun ("the Paris office")."""
+        doc = parse(text)
+        toks = [t for t in doc if span.start <= t.idx < span.end]
+        if not toks:
+            return "is not a token of the parse"
+        root = next((t for t in toks if t.head.i not in {u.i for u in toks} or t.head.i == t.i), toks[-1])
+        if root.dep_ == "pobj" and root.head.lower_ not in ("by", "with", "against", "for"):
+            return None
+        if root.dep_ == "dobj" and root.head.lemma_.lower() in _PLACE_VERBS:
+            return None
+        if root.dep_ in ("compound", "nmod", "amod") and root.head.pos_ == "NOUN":
+            return None
+        return "is not used as a place here (not the object of a place preposition)"
 
     # -- MR-R1 -------------------------------------------------------------------------------
     def _same_type(self, x: RelationInput, role: Role, mention: str, etype: str,
@@ -470,9 +590,27 @@ class ReplaceEntity(_Checked):
         if etype == "PERSON" and before_word.rstrip(".") in _HONORIFIC_OR_TITLE:
             why.append(f"{what} follows a title or honorific")
             return []
-        if etype == "CITY" and re.match(r",\s*[A-Z]", text[span.end :]):
+        kind = verified_kind(mention, etype, before_word)
+        if kind is None:
+            why.append(_kind_problem(what, etype))
+            return []
+        place = kind in ("city", "state", "country", "region")
+        if place and kind != "region":
+            problem = self._place_slot_problem(text, span)
+            if problem:
+                why.append(f"{what} {problem}")
+                return []
+        if place and re.match(r",\s*[A-Z]", text[span.end :]):
             why.append(f"{what} is followed by the place that contains it")
             return []
+        if place and kind != "city" and re.search(r"[A-Z][\w.'-]*,\s*$", text[: span.start]):
+            why.append(f"{what} follows the place it contains")
+            return []
+        if etype == "PERSON":
+            problem = self._person_context(text, span)
+            if problem:
+                why.append(f"{what} {problem}")
+                return []
         problem = _alias_problem(text, span)
         if problem:
             why.append(f"{what} {problem}")
@@ -494,7 +632,17 @@ class ReplaceEntity(_Checked):
                 if not e.overlaps(span) and initials(text[e.start : e.end]) == core:
                     why.append(f"{what} abbreviates {text[e.start:e.end]!r}")
                     return []
-        pool = list(dict.fromkeys((*self._extra.get(etype, ()), *_lexicon_pools().get(etype, ()))))
+        single = etype == "PERSON" and len(core.split()) == 1
+        pool_types = [etype]
+        if etype == "LOCATION" and kind != "region":
+            pool_types.append({"city": "CITY", "state": "STATE_OR_PROVINCE", "country": "COUNTRY"}[kind])
+        if single:  # a given name alone ("his brother Ronald") is replaced by a given name alone
+            pool_types.append("GIVEN_NAME")
+        pool = list(dict.fromkeys(c for t in pool_types for c in (*self._extra.get(t, ()), *_lexicon_pools().get(t, ()))))
+        # only candidates that verifiably are the same kind of thing: a club for a club, a city for a city
+        pool = [c for c in pool if verified_kind(c.name, etype) == kind]
+        if etype == "PERSON":
+            pool = [c for c in pool if (len(c.name.split()) == 1) == single]
         if not pool:
             why.append(f"no candidates of type {etype}")
             return []
@@ -509,7 +657,7 @@ class ReplaceEntity(_Checked):
         if etype == "PERSON":
             gender = lexicons.person_gender(core, before_word)
             words_in_text = {w.lower() for w in re.findall(r"[A-Za-z.]+", text[: span.start] + " " + text[span.end :])}
-            if words_in_text & (lexicons.MALE_WORDS | lexicons.FEMALE_WORDS):
+            if single or words_in_text & (lexicons.MALE_WORDS | lexicons.FEMALE_WORDS):
                 if gender is None:
                     why.append(f"the text uses gendered words and the gender of {mention!r} is unknown")
                     return []
@@ -534,6 +682,19 @@ class ReplaceEntity(_Checked):
         if not out:
             why.append(f"no {etype.lower().replace('_', ' ')} candidate fits the context of {mention!r}")
         return out
+
+    @staticmethod
+    def _person_context(text: str, span: Span) -> str | None:
+        """Why a person mention cannot be swapped in this context, or ``None``: it may be part
+        of a longer name ("Émile [Fannin]" -> "Émile Whitney Fannin")."""
+        before = re.search(r"(\S+)\s+$", text[: span.start])
+        if before and before.group(1)[:1].isupper() and before.group(1)[-1].isalpha() and (
+                not _at_sentence_start(text, before.start(1)) or before.group(1) in kinds.given_names()):
+            return f"follows another name word ({before.group(1)!r}): it may be part of a longer name"
+        after = re.match(r"\s+(\S+)", text[span.end :])
+        if after and after.group(1)[:1].isupper() and after.group(1)[:1].isalpha():
+            return f"is followed by another capitalised word ({after.group(1)!r}): it may be part of a longer name"
+        return None
 
     def _same_number(self, x: RelationInput, role: Role, mention: str, etype: str,
                      why: list[str]) -> list[_Replacement]:
@@ -565,8 +726,8 @@ class ReplaceEntity(_Checked):
                 why.append(f"{what} is not an age in apposition (\"John, 46, ...\")")
                 return []
             if etype == "NUMBER":
+                # the bare number itself is never re-typed: "68" is a NUMBER, not a DURATION
                 out.append(_Replacement(role, f"{mention} years old", "DURATION", (("form", "age phrase"),)))
-                out.append(_Replacement(role, mention, "DURATION", (("form", "re-typed"),)))
             elif mention.endswith(" years old"):
                 out.append(_Replacement(role, bare, "NUMBER", (("form", "number"),)))
             return out
@@ -854,6 +1015,8 @@ class CoreferentArgument(_Checked):
 
 # -- MR-C1 / MR-C2 -----------------------------------------------------------------------------------
 _SYMMETRIC_TYPES = frozenset({"PERSON", "ORGANIZATION"})
+_STEP_RELATIVE = re.compile(r"\b(?:half|step)[- ]?(?:brother|sister|sibling|son|daughter|child|children|father|mother|"
+                            r"parent)s?\b", re.I)
 
 
 class CombinePairs(_Checked):
@@ -913,6 +1076,16 @@ class CombinePairs(_Checked):
         if types[0] != types[1] or types[0] not in _SYMMETRIC_TYPES:
             why.append(f"the first pair is {types[0]}-{types[1]}, which holds no symmetric relation")
             return [[]]
+        for span, etype in zip((first.head, first.tail), types):
+            mention = first.text[span.start : span.end]
+            found = kinds.kind_of(mention, _word_before(first.text, span.start))
+            if found is not None and _TYPE_OF_KIND.get(found, "ORGANIZATION" if found.startswith("org:") else "") != etype:
+                why.append(f"{mention!r} is given as {etype} but is a known {found.removeprefix('org:')}")
+                return [[]]
+        step = _STEP_RELATIVE.search(first.text)
+        if step:
+            why.append(f"the text names a half- or step-relative ({step.group(0)!r}): a shared parent is not implied")
+            return [[]]
         taken = [first.head, first.tail]
         for name, alias in aliases(first.text):
             if any(name.overlaps(t) or alias.overlaps(t) for t in (first.head, first.tail)):
@@ -932,7 +1105,11 @@ class CombinePairs(_Checked):
                 continue
             if any(c in mention for c in ",;()\n"):
                 continue
-            etype = type_span(first.text, e.with_label(None))
+            found = kinds.kind_of(mention, _word_before(first.text, e.start))
+            if found is None:
+                why.append(f"cannot verify whether {mention!r} is a person, a place or an organisation")
+                continue
+            etype = _TYPE_OF_KIND.get(found, "ORGANIZATION")
             if self.shared == "head":
                 seconds.append(RelationInput(first.text, first.head, e.with_label(etype)))
             else:

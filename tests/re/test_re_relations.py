@@ -67,6 +67,8 @@ CORPUS = [
     "[[Kate|PERSON]], 35 years old, lives in <<Toronto|CITY>> with her husband Liam.",
     "[[Chicago|CITY]] is home to <<Boeing|ORGANIZATION>>.",
     "[[Obama|PERSON]] is from the <<US|NATIONALITY>>.",
+    "[[Anna Berg|PERSON]] and her sister <<Clara|PERSON>> moved to Oslo with their father Peter Holm.",
+    "[[Siemens|ORGANIZATION]] and <<Bosch|ORGANIZATION>> bought a stake in Acme Widgets Inc. last year.",
 ]
 
 
@@ -124,9 +126,11 @@ def test_r1_generate_replaces_each_argument_with_same_type() -> None:
 
 
 def test_r1_user_pool_and_pronouns() -> None:
-    rel = mt.relation("MR-R1", pool={"PERSON": ["Zed Zedson"]})
-    slot = rel.transformation.candidates([R("[[John|PERSON]] met <<Mary|PERSON>>.")])[0]
-    assert slot[0].followups[0].to_markup() == "[[Zed Zedson|PERSON]] met <<Mary|PERSON>>."  # type: ignore[attr-defined]
+    rel = mt.relation("MR-R1", pool={"PERSON": ["Zed Zedson", "John Zedson"]})
+    slot = rel.transformation.candidates([R("[[John Smith|PERSON]] met <<Mary|PERSON>>.")])[0]
+    # "Zed" is no known given name: only the user's candidate that verifiably names a person is used
+    assert slot[0].followups[0].to_markup() == "[[John Zedson|PERSON]] met <<Mary|PERSON>>."  # type: ignore[attr-defined]
+    assert not any("Zed Zedson" in d.followups[0].text for d in slot)  # type: ignore[attr-defined]
     # a pronoun argument is MR-R4's business: only the tail is replaced
     groups = mt.relation("MR-R1").generate(R("[[He|PERSON]] joined <<Google|ORGANIZATION>>."), 0)
     assert [g.meta["role"] for g in groups] == ["tail"]
@@ -162,14 +166,11 @@ def test_r2_head_city_and_articles() -> None:
         "Officials in [[the United States|COUNTRY]] praised <<Boeing|ORGANIZATION>>.",
         "Officials in [[Illinois|STATE_OR_PROVINCE]] praised <<Boeing|ORGANIZATION>>.",
     ]
-    # sentence-initial: capital article
-    assert markups(rel.generate(R("[[Chicago|CITY]] is home to <<Boeing|ORGANIZATION>>."), 0))[0] == (
-        "[[The United States|COUNTRY]] is home to <<Boeing|ORGANIZATION>>."
-    )
-    # after 'the' no second article
-    assert markups(rel.generate(R("[[Ann|PERSON]] left the <<Houston|CITY>> office."), 0))[0] == (
-        "[[Ann|PERSON]] left the <<United States|COUNTRY>> office."
-    )
+    # only the object of a place preposition: not a subject, an object or a noun modifier
+    for markup in ("[[Chicago|CITY]] is home to <<Boeing|ORGANIZATION>>.",
+                   "[[Ann Lee|PERSON]] left the <<Houston|CITY>> office."):
+        g = only(rel.generate(R(markup), 0))
+        assert g.followups == () and ("place preposition" in (g.not_applicable or "") or "modifies a noun" in (g.not_applicable or ""))
 
 
 def test_r2_oracle() -> None:
@@ -203,11 +204,11 @@ def test_r3_age_candidates_and_generate() -> None:
     rel = mt.relation("MR-R3")
     x = R("[[Jupp|PERSON]], <<46|NUMBER>>, works in the lab.")
     (slot,) = rel.transformation.candidates([x])
+    # the bare number is never re-typed as a DURATION: only its age phrase is one
     assert [d.followups[0].to_markup() for d in slot] == [  # type: ignore[attr-defined]
         "[[Jupp|PERSON]], <<46 years old|DURATION>>, works in the lab.",
-        "[[Jupp|PERSON]], <<46|DURATION>>, works in the lab.",
     ]
-    assert [d.meta["form"] for d in slot] == ["age phrase", "re-typed"]
+    assert [d.meta["form"] for d in slot] == ["age phrase"]
     assert slot[0].note == "replaced tail '46' (NUMBER) -> '46 years old' (DURATION)"
     chosen = {markups(rel.generate(x, seed))[0] for seed in range(12)}
     assert chosen == {d.followups[0].to_markup() for d in slot}  # type: ignore[attr-defined]
