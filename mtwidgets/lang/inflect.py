@@ -1,12 +1,17 @@
 """English inflection: a lemma put in a Penn Treebank tag (a language resource).
 
-A small routine, not a morphological analyser: irregular verbs and plurals come from
-tables of common ones, the rest follow the spelling rules (cry -> cries/cried, stop ->
-stopped, make -> making). Used by the NER transformations to inflect a replacement to the
-original word's tag and to check base forms for do-support questions.
+The morphology library ``lemminflect`` (a lexicon of English inflections) is asked first;
+where it knows several forms, the one the spelling rules here give wins (so British
+doubling, "travelled", is kept), and irregular forms of the tables here win over regular
+ones it also lists ("people", not "persons"). Words it does not know follow the rules:
+irregular verbs and plurals from tables of common ones, the rest by spelling (cry ->
+cries/cried, stop -> stopped, make -> making). Used by the NER transformations to inflect
+a replacement to the original word's tag and to check base forms for do-support questions.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 _IRREGULAR: dict[str, tuple[str, str]] = {
     w.split()[0]: (w.split()[1], w.split()[2])
@@ -71,13 +76,32 @@ def _s_form(word: str) -> str:
     return word + "s"
 
 
+@lru_cache(maxsize=65536)
 def inflect(lemma: str, tag: str) -> str | None:
     """``lemma`` in the Penn tag ``tag`` (VB, VBP, VBZ, VBD, VBN, VBG, NN, NNS, JJ), or
-    ``None`` for a tag this small routine does not produce (JJR, JJS, ...).
+    ``None`` for a tag this routine does not produce (JJR, JJS, ...).
 
-    Irregular verbs come from a table of common ones; others follow the spelling rules
-    (cry -> cries/cried, stop -> stopped, make -> making)."""
+    lemminflect's lexicon first (see the module notes), then the spelling rules."""
     lemma = lemma.lower()
+    rule = _rule_inflect(lemma, tag)
+    if rule is None or lemma in _IRREGULAR or lemma in _PLURAL_IRREGULAR:
+        return rule
+    forms = _lexicon_forms(lemma, tag)
+    if not forms or rule in forms:
+        return rule
+    return forms[0]
+
+
+def _lexicon_forms(lemma: str, tag: str) -> tuple[str, ...]:
+    try:
+        from lemminflect import getInflection
+    except ImportError:  # pragma: no cover - depends on the install
+        return ()
+    return tuple(getInflection(lemma, tag, inflect_oov=False))
+
+
+def _rule_inflect(lemma: str, tag: str) -> str | None:
+    """The spelling-rule inflection (see :func:`inflect`)."""
     if not lemma.isalpha():
         return None
     if tag in ("VB", "VBP", "NN", "JJ"):

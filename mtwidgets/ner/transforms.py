@@ -19,24 +19,22 @@ their follow-up offsets (see :mod:`mtwidgets.ner.transforms_base`).
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.spans import Span, replace_span
 from ..lang.inflect import VOWELS as _VOWELS
 from ..lang.inflect import inflect
 from ..lang.vectors import SimilarWords, lemmas
+from ..lang.wordnet import PRONOUN_LIKE
 from .inputs import NERInput
 from .transforms_base import (
     Candidate,
     Filter,
     NERTransformation,
-    apply_edits,
     parse,
-    parse_many,
     protected_spans,
-    reference_entities,
 )
 from .transforms_question import ToQuestion, question_edits, to_question
 
@@ -49,6 +47,7 @@ __all__ = [
     "question_edits",
     "to_question",
 ]
+
 
 def _match_case(original: str, word: str) -> str:
     if original.isupper() and len(original) > 1:
@@ -95,18 +94,6 @@ def _reference_nlp() -> Any:
     return get_nlp()
 
 
-def _same_tag_in_context(cands: list[Candidate], tag_of: dict[int, str]) -> list[Candidate]:
-    """Keep candidates whose replaced word the reference parser tags as the original was."""
-    docs = parse_many([c.text for c in cands])
-    kept = []
-    for i, (c, doc) in enumerate(zip(cands, docs)):
-        start, end = c.meta["followup_span"]
-        span = doc.char_span(start, end)
-        if span is not None and len(span) == 1 and span[0].tag_ == tag_of[i]:
-            kept.append(c)
-    return kept
-
-
 def _replacement(x: NERInput, start: int, end: int, new: str, note: str, **meta: Any) -> Candidate:
     """One replaced range, through the engine's :func:`replace_span` (which carries the gold
     spans forward and re-checks them)."""
@@ -119,32 +106,182 @@ def _replacement(x: NERInput, start: int, end: int, new: str, note: str, **meta:
     return Candidate(text, alignment, moved, note, meta)
 
 
+def _zipf(word: str) -> float:
+    try:
+        from wordfreq import zipf_frequency
+    except ImportError:  # pragma: no cover - depends on the install
+        return 7.0
+    return float(zipf_frequency(word, "en"))
+
+
+_MIN_ZIPF = 3.0  # a substitute a news sentence would use (about once per million words)
+
+# In-context MiniLM similarity (filters.in_context_similarity) a substitute must reach:
+# the context must select the sense it shares with the word it replaces. A word's dominant
+# sense needs less confirmation than one of its other senses.
+CONFIRM_DOMINANT = 0.75
+CONFIRM_MINOR = 0.84
+# How much weaker the substitute's association with its syntactic neighbour (an adjective's
+# noun, a verb's object, a noun's adjective) may be than the original's, in md-vector
+# cosine: "small businesses" -> "little businesses" breaks a collocation.
+COLLOCATION_DROP = 0.1
+_CANDIDATES_PER_WORD = 4  # substitutes scored in context per replaced word
+
+# Verbs whose meaning lives in their object ("make a recovery", "take photos"): never replaced.
+_LIGHT_VERBS = frozenset(
+    "make take give get go come put set keep let hold turn bring run call find see".split()
+)
+
+
+@dataclass
+class _Proposal:
+    """A substitution awaiting the in-context parse check."""
+
+    slot: int
+    sent_start: int  # character offset of the sentence in the source
+    sentence: str  # the sentence alone, as in the source
+    edits: list[tuple[int, int, str]]  # sentence-relative (start, end, new)
+    build: Any  # () -> Candidate
+    need: float = 0.0  # in-context similarity the substitute must reach
+    pair: tuple[str, str] = ("", "")  # (source, follow-up) texts scored in context
+    score: float = 0.0
+
+
+def _sentence_edit(sentence: str, edits: list[tuple[int, int, str]]) -> str:
+    out = sentence
+    for a, b, new in sorted(edits, reverse=True):
+        out = out[:a] + new + out[b:]
+    return out
+
+
+def _structure_parse(texts: list[str]) -> list[Any]:
+    """Tags and dependencies of ``texts`` (the reference pipeline without its NER, which the
+    structure check does not read), one ``nlp.pipe`` batch."""
+    nlp = _reference_nlp()
+    skip = [name for name in ("ner", "lemmatizer") if name in nlp.pipe_names]
+    return list(nlp.pipe(texts, disable=skip))
+
+
+def _verify(proposals: list[_Proposal], known: dict[str, Any] | None = None) -> list[_Proposal]:
+    """The proposals whose sentence, parsed alone with the substitute, has exactly the parse
+    (tags, dependencies, heads) of the sentence parsed alone as it was. Only the changed
+    sentence is parsed, once per proposal, in one batch: linear in the text's length.
+    ``known``: parses already made (text -> Doc; the source when it is one sentence: the
+    reference pipeline's NER has its own embedding layer, so tags and dependencies are
+    the same with or without it)."""
+    from ..lang.frames import same_structure
+
+    if not proposals:
+        return []
+    originals = [p.sentence for p in proposals]
+    changed = [_sentence_edit(p.sentence, p.edits) for p in proposals]
+    by_text = dict(known or {})
+    unique = [t for t in dict.fromkeys(originals + changed) if t not in by_text]
+    by_text.update(zip(unique, _structure_parse(unique)))
+    return [p for p, a, b in zip(proposals, originals, changed) if same_structure(by_text[a], by_text[b])]
+
+
+def _confirmed(proposals: list[_Proposal], k: int) -> list[_Proposal]:
+    """The proposals whose substitute the context confirms (in-context MiniLM similarity
+    at least their ``need``), at most ``k`` per slot, most similar first. One encoder batch."""
+    from .filters import in_context_similarity
+
+    if not proposals:
+        return []
+    # the changed sentence alone is context enough, and keeps the cost per candidate bounded
+    pairs = [(p.sentence, _sentence_edit(p.sentence, p.edits)) for p in proposals]
+    for p, score in zip(proposals, in_context_similarity(pairs)):
+        p.score = score
+    kept: dict[int, list[_Proposal]] = {}
+    for p in sorted(proposals, key=lambda p: -p.score):
+        if p.score >= p.need and len(kept.setdefault(p.slot, [])) < k:
+            kept[p.slot].append(p)
+    return [p for slot in sorted(kept) for p in kept[slot]]
+
+
+def collocation_kept(original: str, substitute: str, neighbours: Sequence[str]) -> bool:
+    """Whether ``substitute`` goes with each neighbour word nearly as well as ``original``
+    (md word vectors, :data:`COLLOCATION_DROP`); a neighbour the vectors do not know is
+    skipped, a substitute they do not know fails."""
+    from ..lang.vectors import word_association
+
+    for other in neighbours:
+        before = word_association(original, other)
+        if before is None:
+            continue
+        after = word_association(substitute, other)
+        if after is None or after < before - COLLOCATION_DROP:
+            return False
+    return True
+
+
+def _neighbours(tok: Any) -> list[str]:
+    """The words a substitute for ``tok`` must collocate with: an adjective's noun, a
+    verb's direct object, a noun's adjectives."""
+    if tok.pos_ == "ADJ" and tok.dep_ == "amod":
+        return [tok.head.lower_]
+    if tok.pos_ == "VERB":
+        return [c.lower_ for c in tok.children if c.dep_ in ("dobj", "obj") and c.is_alpha]
+    if tok.pos_ == "NOUN":
+        return [c.lower_ for c in tok.children if c.dep_ == "amod" and c.is_alpha]
+    return []
+
+
+def _lexicon_problem() -> str | None:
+    from ..lang.wordnet import wordnet_problem
+
+    return wordnet_problem()
+
+
 class SimilarToken(NERTransformation):
-    """Replace one non-entity verb or adjective with a similar one (TIN token level, MR1).
+    """Replace one non-entity verb or adjective with a same-sense synonym (TIN token level, MR1).
+
+    A follow-up is built only when it can be defended:
+
+    - the substitute is a WordNet synonym of one common sense of the word, reads in that
+      sense by itself, is a common word, no spelling variant and no antonym of any sense
+      (:func:`mtwidgets.lang.wordnet.sense_synonyms`; hypernyms and hyponyms such as
+      "kill" -> "murder" never qualify);
+    - the context selects that sense: the MiniLM similarity of the substitute in context to
+      the word it replaces (:func:`mtwidgets.ner.filters.in_context_similarity`) is at least
+      :data:`CONFIRM_DOMINANT` for the word's dominant sense, :data:`CONFIRM_MINOR` for
+      another one;
+    - the substitute keeps the collocation with its neighbour (an adjective's noun, a
+      verb's object: :func:`collocation_kept`), and light verbs ("make", "take") stay;
+    - the word is not part of a phrasal verb, a selected preposition or a WordNet
+      collocation, and has no clausal complement (:func:`mtwidgets.lang.frames.target_problem`);
+      for a verb, WordNet's frames of both words allow the way it is used (an object or
+      none, :func:`mtwidgets.lang.frames.usage`: "The DCMS said." never becomes "told");
+    - the substitute is inflected to the original tag (lemminflect) and is common enough
+      (Zipf >= 3);
+    - the changed sentence, parsed alone, keeps exactly the parse of the original sentence
+      (tags, dependencies, heads): same part of speech, same frame.
+
+    Without WordNet nothing is generated and :attr:`requirement` says how to install it.
 
     Parameters
     ----------
     source:
-        Where similar words come from: a :class:`~mtwidgets.lang.fill_mask.FillMask` (the
-        paper's BERT, in context) or any :class:`~mtwidgets.lang.vectors.SimilarWords`;
-        default :func:`~mtwidgets.lang.vectors.default_similar_words` (WordNet if installed,
-        else the md pipeline's vectors).
+        Optional ranking of the substitutes: a :class:`~mtwidgets.lang.fill_mask.FillMask`
+        or any :class:`~mtwidgets.lang.vectors.SimilarWords`; only its words that pass the
+        checks above are kept, in its order. Default: WordNet's own order (most attested
+        first).
     k:
         Candidates kept per replaced word (one slot per word).
     filters:
         :mod:`mtwidgets.ner.filters` objects applied to every candidate.
     check_tag:
-        Keep only candidates the reference parser tags like the original in context.
+        Keep only candidates whose changed sentence keeps its parse (the last check above).
     """
 
-    requirement = "a verb or adjective outside every entity, with similar words of the same tag"
     _TAGS = frozenset({"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "JJ"})
+    _REQUIREMENT = "a verb or adjective outside every entity with a same-sense synonym that fits its frame"
 
     def __init__(
         self,
         source: Any = None,
         *,
-        k: int = 5,
+        k: int = 3,
         filters: Sequence[Filter] = (),
         per_slot: int | None = 1,
         check_tag: bool = True,
@@ -158,7 +295,15 @@ class SimilarToken(NERTransformation):
         self.check_tag = check_tag
 
     @property
-    def source(self) -> SimilarWords:
+    def requirement(self) -> str:  # type: ignore[override]
+        problem = _lexicon_problem()
+        return self._REQUIREMENT if problem is None else f"WordNet: {problem}"
+
+    @property
+    def source(self) -> SimilarWords | None:
+        """The ranking source given, or ``None`` (WordNet's order)."""
+        if self._given is None:
+            return None
         if self._resolved is None:
             self._resolved = _source(self._given)
         return self._resolved
@@ -170,183 +315,320 @@ class SimilarToken(NERTransformation):
             if t.pos_ in ("VERB", "ADJ")
             and t.tag_ in self._TAGS
             and t.is_alpha
+            and t.dep_ not in ("aux", "auxpass")
             and t.lemma_.lower() not in ("be", "have", "do")
+            and not (t.pos_ == "VERB" and t.lemma_.lower() in _LIGHT_VERBS)
             and not any(p.start < t.idx + len(t.text) and t.idx < p.end for p in protected)
         ]
 
-    def _candidates(self, x: NERInput) -> list[list[Candidate]]:
-        doc = parse(x.text)
+    def _ranked(self, x: NERInput, tok: Any, start: int, end: int, allowed: list[str], pos: str) -> list[str]:
+        """``allowed`` lemmas in the ranking source's order (all of them, WordNet's order,
+        without a source)."""
+        src = self.source
+        if src is None:
+            return allowed
         nlp = _reference_nlp()
-        slots: list[list[Candidate]] = []
+        found = src.similar(tok.text, pos, _masked(x.text, start, end), max(self.k * 3, 10))
+        order = [lemmas(nlp, w.lower(), pos)[0] for w, _ in found]
+        return [w for w in dict.fromkeys(order) if w in allowed]
+
+    def _substitutes(self, tok: Any) -> Iterator[tuple[str, float]]:
+        """Synonyms of ``tok`` in a common sense whose frame fits its use (lemmas, best
+        first), each with the in-context similarity it must reach. Lazy: a caller stops
+        after the candidates it scores, without reading the senses of the others."""
+        from ..lang.frames import frames_fit, usage
+        from ..lang.wordnet import iter_sense_synonyms, lemma_frames
+
+        lemma = tok.lemma_.lower()
+        use = usage(tok) if tok.pos_ == "VERB" else None
+        if use == "copular":
+            return  # "stay warm": a linking verb carries no content of its own
+        for s in iter_sense_synonyms(lemma, tok.pos_):
+            if use is not None and not (
+                frames_fit(lemma_frames(s.synset, lemma), use)
+                and frames_fit(lemma_frames(s.synset, s.word), use)
+            ):
+                continue
+            yield s.word, CONFIRM_DOMINANT if s.dominant else CONFIRM_MINOR
+
+    def _ordered(self, x: NERInput, tok: Any, start: int, end: int, pos: str) -> Iterator[tuple[str, float]]:
+        """The substitutes of ``tok`` with their needs, in the ranking source's order when
+        there is one (it needs them all), else lazily in WordNet's."""
+        subs = self._substitutes(tok)
+        if self.source is None:
+            yield from subs
+            return
+        needs = dict(subs)
+        if needs:
+            for lemma in self._ranked(x, tok, start, end, list(needs), pos):
+                yield lemma, needs[lemma]
+
+    def _candidates(self, x: NERInput) -> list[list[Candidate]]:
+        from ..lang.frames import target_problem
+        from ..lang.wordnet import is_lemma
+
+        if _lexicon_problem() is not None:
+            return []
+        doc = parse(x.text)
+        proposals: list[_Proposal] = []
+        n_slots = 0
         for tok in self._targets(doc, protected_spans(x, doc)):
+            if target_problem(tok, is_lemma) is not None:
+                continue
             start, end = tok.idx, tok.idx + len(tok.text)
-            found = self.source.similar(tok.text, tok.pos_, _masked(x.text, start, end), self.k * 3)
-            slot: list[Candidate] = []
-            seen = {tok.text.lower()}
-            for word, score in found:
-                form = inflect(lemmas(nlp, word.lower(), tok.pos_)[0], tok.tag_)
-                if form is None or form in seen:
+            sent = tok.sent
+            s0 = sent.start_char
+            slot = n_slots
+            found = 0
+            neighbours = _neighbours(tok)
+            before = doc[tok.i - 1] if tok.i > 0 else None
+            article = before if before is not None and before.lower_ in ("a", "an") else None
+            for lemma, need in self._ordered(x, tok, start, end, tok.pos_):
+                form = inflect(lemma, tok.tag_)
+                if form is None or form == tok.lower_ or _zipf(form) < _MIN_ZIPF:
                     continue
-                seen.add(form)
+                if not collocation_kept(tok.lower_, form, neighbours):
+                    continue
                 form = _match_case(tok.text, form)
-                slot.append(
-                    _replacement(
-                        x, start, end, form, f"{tok.pos_.lower()} {tok.text!r} -> {form!r}",
-                        kind="token", original=tok.text, replacement=form, pos=tok.pos_, tag=tok.tag_,
-                        position=[start, end], score=round(float(score), 4),
+                note = f"{tok.pos_.lower()} {tok.text!r} -> {form!r}"
+                meta = dict(
+                    kind="token", original=tok.text, replacement=form, pos=tok.pos_, tag=tok.tag_,
+                    position=[start, end], lemma=lemma,
+                )  # fmt: skip
+                # "a cheap house" -> "an inexpensive house": the article agrees with the new word
+                e0, new = start, form
+                if article is not None and _article(form, article.text) != article.text:
+                    e0, new = article.idx, _article(form, article.text) + article.whitespace_ + form
+                proposals.append(
+                    _Proposal(
+                        slot, s0, x.text[s0 : sent.end_char], [(e0 - s0, end - s0, new)],
+                        lambda e0=e0, end=end, new=new, note=note, meta=meta: _replacement(
+                            x, e0, end, new, note, **meta
+                        ),
+                        need, (x.text, x.text[:e0] + new + x.text[end:]),
                     )
                 )  # fmt: skip
-            if self.check_tag and slot:
-                slot = _same_tag_in_context(slot, dict.fromkeys(range(len(slot)), tok.tag_))
-            slots.append(slot[: self.k])
-        return slots
+                found += 1
+                if found >= _CANDIDATES_PER_WORD:
+                    break
+            n_slots += found > 0
+        return self._slots(proposals, n_slots, doc)
+
+    def _cheap_filtered(self, proposals: list[_Proposal]) -> list[_Proposal]:
+        """The proposals that pass every filter costing less than the encoder (the
+        naturalness filter: a dictionary lookup), on the pair the filter will see. A
+        filter's verdict on one candidate does not depend on the others, so running it
+        before the in-context check only spares the encoder the candidates it would drop
+        anyway (:meth:`_options` applies every filter again and records the scores)."""
+        for f in self.filters:
+            if float(getattr(f, "cost", 1.0)) >= 1.0 or not proposals:
+                continue
+            scores = f.scores([p.pair for p in proposals])
+            proposals = [p for p, score in zip(proposals, scores) if f.passes(score)]
+        return proposals
+
+    def _slots(self, proposals: list[_Proposal], n_slots: int, doc: Any = None) -> list[list[Candidate]]:
+        # Cheapest check first: the naturalness filter (a lookup), the parse of the changed
+        # sentence (about 0.5 ms each), then the encoder (about 10 ms a sentence) on what
+        # is left; each check only drops candidates, so the order changes no verdict.
+        proposals = self._cheap_filtered(proposals)
+        if self.check_tag:
+            proposals = _verify(proposals, {doc.text: doc} if doc is not None else None)
+        kept = _confirmed(proposals, self.k)
+        slots: list[list[Candidate]] = [[] for _ in range(n_slots)]
+        for p in kept:
+            slots[p.slot].append(p.build())
+        return [s for s in slots if s]
+
+
+# Heads a noun phrase keeps: "part of", "number of", "one of" are quantities, not kinds.
+_PARTITIVE_PREPS = frozenset({"of"})
 
 
 class SimilarPhrase(SimilarToken):
-    """Replace one minimal noun phrase with a similar phrase (TIN phrase level, MR1).
+    """Replace one minimal noun phrase by a same-sense variant (TIN phrase level, MR1).
 
-    A minimal NP is a spaCy noun chunk (base NPs contain no NP) with a common-noun head and
-    no entity inside. Its head noun goes to a similar noun inflected to the same number;
-    determiners and modifiers stay, and "a"/"an" is re-chosen for the word after it.
-    Parameters as :class:`SimilarToken`.
+    A minimal NP is a spaCy noun chunk with a common-noun head as its last word, no entity
+    and no other noun inside (no compound: "child abuse", "cat flaps" stay), whose head is
+    no gerund or particle construction ("washing up") and takes no "of" complement ("part
+    of ..."). Its head noun goes to a same-sense WordNet synonym (checked as for
+    :class:`SimilarToken`; pronoun-like nouns such as "someone" never qualify) in the same
+    number; determiners and modifiers stay (a modifier never changes), "a"/"an" is
+    re-chosen for the word after it and, after "a"/"an", the substitute must be a count
+    noun. The changed sentence must keep its parse. Parameters as :class:`SimilarToken`.
     """
 
-    requirement = "a noun phrase without entities whose head noun has similar nouns"
+    _REQUIREMENT = "a noun phrase without entities or compounds whose head noun has a same-sense synonym"
+
+    @staticmethod
+    def _chunk_problem(chunk: Any, protected: Sequence[Span]) -> str | None:
+        from ..lang.wordnet import is_lemma
+
+        head = chunk.root
+        doc = chunk.doc
+        if head.tag_ not in ("NN", "NNS") or not head.is_alpha or head.i != chunk.end - 1:
+            return "head is not a common noun ending the chunk"
+        if not head.text.islower():
+            return "capitalised head"
+        if head.lower_ in PRONOUN_LIKE or head.lemma_.lower() in PRONOUN_LIKE:
+            return "a pronoun-like head (someone, anything)"
+        if any(t.is_space or not t.text.strip() for t in chunk):
+            return "whitespace inside the chunk"
+        if any(p.start < chunk.end_char and chunk.start_char < p.end for p in protected):
+            return "holds an entity"
+        for t in chunk[:-1]:
+            if t.dep_ in ("compound", "nmod", "npadvmod", "poss") or t.pos_ in ("NOUN", "PROPN", "NUM"):
+                return "a compound or noun modifier"
+        if any(c.dep_ in ("compound", "prt") for c in head.children):
+            return "a compound or particle"
+        if head.dep_ == "compound":
+            return "part of a compound"
+        nxt = doc[head.i + 1] if head.i + 1 < len(doc) else None
+        if nxt is not None and (nxt.tag_ == "RP" or nxt.pos_ in ("NOUN", "PROPN")):
+            return "followed by a particle or noun"
+        if head.lower_.endswith("ing"):
+            return "a gerund"
+        if any(c.dep_ == "prep" and c.lower_ in _PARTITIVE_PREPS for c in head.children):
+            return "takes an 'of' complement"
+        prev = doc[head.i - 1] if head.i > 0 else None
+        if prev is not None and prev.is_alpha and is_lemma(f"{prev.text} {head.text}", "NOUN"):
+            return "part of a collocation"
+        if nxt is not None and nxt.is_alpha and is_lemma(f"{head.text} {nxt.text}", "NOUN"):
+            return "part of a collocation"
+        return None
+
+    @staticmethod
+    def _head_form(lemma: str, tag: str, article: bool) -> str | None:
+        """``lemma`` in the head's number, or ``None`` when it has no defensible form there."""
+        try:
+            from lemminflect import getLemma
+        except ImportError:  # pragma: no cover - depends on the install
+            getLemma = None  # noqa: N806
+        own = getLemma(lemma, "NOUN") if getLemma is not None else (lemma,)
+        plural_only = bool(own) and lemma not in own  # "authorities", "earnings"
+        if tag == "NN":
+            if plural_only:
+                return None
+            if article:  # after "a"/"an" the noun must count: its plural must be in use
+                plural = inflect(lemma, "NNS")
+                if plural is None or plural == lemma or _zipf(plural) < 2.5:
+                    return None
+            return lemma
+        return lemma if plural_only else inflect(lemma, "NNS")
 
     def _candidates(self, x: NERInput) -> list[list[Candidate]]:
+        if _lexicon_problem() is not None:
+            return []
         doc = parse(x.text)
-        nlp = _reference_nlp()
         protected = protected_spans(x, doc)
-        slots: list[list[Candidate]] = []
+        proposals: list[_Proposal] = []
+        n_slots = 0
         for chunk in doc.noun_chunks:
+            if self._chunk_problem(chunk, protected) is not None:
+                continue
             head = chunk.root
+            neighbours = _neighbours(head)
             c0, c1 = chunk.start_char, chunk.end_char
-            if head.tag_ not in ("NN", "NNS") or not head.is_alpha or head.i != chunk.end - 1:
-                continue
-            if any(p.start < c1 and c0 < p.end for p in protected):
-                continue
             h0, h1 = head.idx, head.idx + len(head.text)
-            found = self.source.similar(head.text, "NOUN", _masked(x.text, h0, h1), self.k * 3)
-            slot: list[Candidate] = []
-            seen = {head.text.lower()}
-            for word, score in found:
-                form = inflect(lemmas(nlp, word.lower(), "NOUN")[0], head.tag_)
-                if form is None or form in seen:
+            first = chunk[0]
+            article = first.lower_ in ("a", "an") and len(chunk) >= 2
+            sent = head.sent
+            s0 = sent.start_char
+            slot = n_slots
+            found = 0
+            for lemma, need in self._ordered(x, head, h0, h1, "NOUN"):
+                form = self._head_form(lemma, head.tag_, article)
+                if form is None or form == head.lower_ or _zipf(form) < _MIN_ZIPF:
                     continue
-                seen.add(form)
-                form = _match_case(head.text, form)
+                if not collocation_kept(head.lower_, form, neighbours):
+                    continue
                 words = [t.text_with_ws for t in chunk[:-1]] + [form]
-                first = chunk[0]
-                if first.lower_ in ("a", "an") and len(chunk) >= 2:
+                if article:
                     following = form if len(chunk) == 2 else chunk[1].text
                     words[0] = _article(following, first.text) + first.whitespace_
                 phrase = "".join(words)
-                slot.append(
-                    _replacement(
-                        x, c0, c1, phrase, f"noun phrase {chunk.text!r} -> {phrase!r}",
-                        kind="phrase", original=chunk.text, replacement=phrase, head=head.text, tag=head.tag_,
-                        position=[c0, c1], score=round(float(score), 4),
+                edits = [(c0 - s0, c1 - s0, phrase)]
+                note = f"noun phrase {chunk.text!r} -> {phrase!r}"
+                meta = dict(
+                    kind="phrase", original=chunk.text, replacement=phrase, head=head.text, tag=head.tag_,
+                    position=[c0, c1], lemma=lemma,
+                )  # fmt: skip
+                proposals.append(
+                    _Proposal(
+                        slot, s0, x.text[s0 : sent.end_char], edits,
+                        lambda c0=c0, c1=c1, phrase=phrase, note=note, meta=meta: _replacement(
+                            x, c0, c1, phrase, note, **meta
+                        ),
+                        need, (x.text, x.text[:c0] + phrase + x.text[c1:]),
                     )
                 )  # fmt: skip
-            if self.check_tag and slot:
-                slot = self._head_tag_ok(slot, head.tag_)
-            slots.append(slot[: self.k])
-        return slots
-
-    @staticmethod
-    def _head_tag_ok(slot: list[Candidate], tag: str) -> list[Candidate]:
-        docs = parse_many([c.text for c in slot])
-        kept = []
-        for c, doc in zip(slot, docs):
-            start, end = c.meta["followup_span"]
-            span = doc.char_span(start, end)
-            if span is not None and span[-1].tag_ == tag:
-                kept.append(c)
-        return kept
+                found += 1
+                if found >= _CANDIDATES_PER_WORD:
+                    break
+            n_slots += found > 0
+        return self._slots(proposals, n_slots, doc)
 
 
-class ShuffleEntities(NERTransformation):
-    """Permute the entities within each category (TIN random entity shuffle, MR2).
+# TIN's entity shuffle lives in its own module (kinds verified independently of the NER label).
+from .transforms_shuffle import ShuffleEntities  # noqa: E402
 
-    The entities come from the reference NER (en_core_web_sm); the MR2 property checks that
-    the model under test predicted exactly these entities before comparing. Each option is
-    one permutation (at least one mention moves); ``per_slot`` of them are sampled.
-    ``meta["permutation"]`` lists ``[src_start, src_end, fu_start, fu_end, label]`` per
-    moved entity; gold spans move with their mention.
+# -- an independent check of a built follow-up ---------------------------------------------------
 
-    Parameters
-    ----------
-    entities:
-        ``"reference"`` (default, as above) or ``"gold"``: shuffle the input's gold
-        entities instead (for data whose gold labels the reference NER gets wrong).
-    max_options:
-        Cap on the permutations enumerated per sentence.
+
+def followup_problem(x: NERInput, draft: Any) -> str | None:
+    """Why a built follow-up of one of these transformations is not defensible, or ``None``.
+
+    Re-derives the checks from the source and the follow-up text alone (not from how the
+    transformation built it): for a word or phrase substitution, every changed word but
+    an article must be a synonym in a common sense (:func:`mtwidgets.lang.wordnet.sense_synonyms`)
+    of the word it replaces and the changed sentence must keep its parse; for a shuffle,
+    every moved mention must be a name of a swappable category; for a question, no clitic
+    may lead. Used by tests to step through what the Explorer would show.
     """
+    from ..lang.frames import same_structure
+    from ..lang.wordnet import antonyms, sense_synonyms
+    from .filters import changed_region
 
-    requirement = "two entities of one category with different mentions"
-
-    def __init__(
-        self,
-        *,
-        entities: str = "reference",
-        filters: Sequence[Filter] = (),
-        per_slot: int | None = 1,
-        max_options: int = 50,
-    ) -> None:
-        if entities not in ("reference", "gold"):
-            raise ValueError(f"entities must be 'reference' or 'gold', got {entities!r}")
-        super().__init__(filters=filters, per_slot=per_slot)
-        self.entities = entities
-        self.max_options = max_options
-
-    def _candidates(self, x: NERInput) -> list[list[Candidate]]:
-        found = x.gold if self.entities == "gold" else reference_entities(x)
-        ents = [e for e in found if all(g == e.with_label(g.label) or not g.overlaps(e) for g in x.gold)]
-        by_label: dict[str, list[Span]] = {}
-        for e in ents:
-            by_label.setdefault(str(e.label), []).append(e)
-        groups = [g for g in by_label.values() if len(g) >= 2 and len({x.mention(e) for e in g}) >= 2]
-        if not groups:
-            return []
-        per_group = [list(itertools.islice(itertools.permutations(range(len(g))), 24)) for g in groups]
-        options: list[Candidate] = []
-        for combo in itertools.product(*per_group):
-            moves = [(g[i], g[j]) for g, perm in zip(groups, combo) for i, j in enumerate(perm)]
-            # slot i of the follow-up receives the mention of entity perm[i]
-            if all(x.mention(slot) == x.mention(src) for slot, src in moves):
+    fu = draft.followups[0].text
+    kind = (draft.meta or {}).get("kind")
+    if kind in ("token", "phrase"):
+        (a0, a1), (b0, b1) = changed_region(x.text, fu)
+        old_words, new_words = x.text[a0:a1].split(), fu[b0:b1].split()
+        if len(old_words) != len(new_words):
+            return "the substitution changes the number of words"
+        doc = parse(x.text)
+        pos_at = {t.idx: t for t in doc}
+        offset = a0
+        changed = 0
+        for old, new in zip(old_words, new_words):
+            start = x.text.index(old, offset)
+            offset = start + len(old)
+            if old == new or (old.lower() in ("a", "an") and new.lower() in ("a", "an")):
                 continue
-            options.append(self._shuffled(x, moves))
-            if len(options) >= self.max_options:
-                break
-        return [options]
+            changed += 1
+            tok = pos_at.get(start)
+            if tok is None or tok.pos_ not in ("VERB", "ADJ", "NOUN"):
+                return f"{old!r} is not a verb, adjective or noun"
+            allowed = {s.word for s in sense_synonyms(tok.lemma_.lower(), tok.pos_)}
+            new_lemmas = {inflect(w, tok.tag_): w for w in allowed}
+            if new.lower() not in new_lemmas:
+                return f"{new!r} is not a same-sense synonym of {old!r}"
+            if new_lemmas[new.lower()] in antonyms(tok.lemma_.lower(), tok.pos_):
+                return f"{new!r} is an antonym of {old!r}"
+            before = fu[: b0 + fu[b0:].index(new)].split()[-1:] if new in fu[b0:] else []
+            if before and before[0].lower() in ("a", "an") and before[0].lower() != _article(new, "a"):
+                return f"the article {before[0]!r} does not agree with {new!r}"
+            sent = tok.sent
+            s_old = x.text[sent.start_char : sent.end_char]
+            s_new = fu[sent.start_char : sent.end_char + len(fu) - len(x.text)]
+            d_old, d_new = _structure_parse([s_old, s_new])
+            if not same_structure(d_old, d_new):
+                return "the changed sentence parses differently"
+        return None if changed else "nothing changed"
+    if kind == "shuffle":
+        from .transforms_shuffle import shuffle_problem
 
-    @staticmethod
-    def _shuffled(x: NERInput, moves: list[tuple[Span, Span]]) -> Candidate:
-        moves = sorted((m for m in moves if m[0] != m[1]), key=lambda m: m[0].start)
-        edits = [(slot.start, slot.end, x.mention(src)) for slot, src in moves]
-        text, alignment = apply_edits(x.text, edits)
-        gold_at = {(g.start, g.end): g.label for g in x.gold}
-        permutation: list[list[Any]] = []
-        gold: list[Span] = []
-        delta = 0
-        for slot, src in moves:
-            length = src.end - src.start
-            fu = Span(slot.start + delta, slot.start + delta + length, src.label)
-            delta += length - (slot.end - slot.start)
-            if text[fu.start : fu.end] != x.mention(src):  # pragma: no cover - arithmetic bug
-                raise RuntimeError(f"shuffle bookkeeping failed in {x.text!r}")
-            permutation.append([src.start, src.end, fu.start, fu.end, src.label])
-            if (src.start, src.end) in gold_at:
-                gold.append(fu.with_label(gold_at[(src.start, src.end)]))
-        for g in x.gold:
-            if any(g.start == s.start and g.end == s.end for s, _ in moves):
-                continue
-            for a, b, c, _ in alignment:
-                if a <= g.start and g.end <= b:
-                    gold.append(Span(g.start - a + c, g.end - a + c, g.label))
-        note = "shuffled " + ", ".join(
-            f"{x.mention(src)!r} in place of {x.mention(slot)!r}" for slot, src in moves
-        )
-        return Candidate(
-            text, alignment, tuple(sorted(gold)), note, {"kind": "shuffle", "permutation": permutation}
-        )
+        return shuffle_problem(x, draft)
+    if fu[:1] in "'\u2019\u2018":
+        return "a clitic leads the follow-up"
+    return None

@@ -11,14 +11,15 @@ the same):
    (VBD -> did, VBZ -> does, VBP -> do) and goes to its base form ("He cried." -> "Did he
    cry?", "She likes tea." -> "Does she like tea?").
 
-"." becomes "?", the new first word is capitalised and the old one lower-cased unless it
-is a proper noun, "I" or part of an entity. A fronted adverbial ending with a comma stays
+"." becomes "?", the new first word is capitalised and the old one lower-cased when it is
+an ordinary word or a leading "The"/"A" (even of a name: "Is the Karakoram Highway ...?"),
+kept when it is a name ("Did Novozymes invest ...?"). A fronted adverbial ending with a comma stays
 in front ("In 2010, Obama visited Paris." -> "In 2010, did Obama visit Paris?").
 
 Sentences it cannot handle yield no follow-up, each with a reason (:func:`question_edits`
 returns it): several sentences, not ending with ".", no finite root verb, no subject before
-the verb (imperatives, inversions), coordinated main clauses, contractions ("can't",
-"he's"), a root verb inside an entity.
+the verb (imperatives, inversions), coordinated main clauses or verbs, contractions with any
+apostrophe ("can't", "he's", "They’re": a clitic is never fronted), a root verb inside an entity.
 """
 
 from __future__ import annotations
@@ -42,7 +43,19 @@ from .transforms_base import (
 _BE_FORMS = frozenset({"am", "is", "are", "was", "were"})
 _DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
 _FINITE_AUX = frozenset({"MD", "VBD", "VBZ", "VBP"})
-_CONTRACTED = frozenset({"'s", "’s", "'re", "'m", "'ll", "'ve", "'d", "n't", "n’t", "ca", "wo", "sha"})
+_CONTRACTED = frozenset({"'s", "'re", "'m", "'ll", "'ve", "'d", "n't", "ca", "wo", "sha", "'em", "'all"})
+# Apostrophe look-alikes normalised before contractions are recognised ("They’re", "can‘t").
+_APOSTROPHES = str.maketrans(
+    {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "\u0060": "'", "\uff07": "'"}
+)
+
+
+def _contraction(token: str) -> bool:
+    """Whether a token is (or holds) a contracted clitic, whatever the apostrophe."""
+    low = token.lower().translate(_APOSTROPHES)
+    return low in _CONTRACTED or ("'" in low and low.split("'")[-1] in ("s", "re", "m", "ll", "ve", "d", "t"))
+
+
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 _NUMERIC = frozenset({"CARDINAL", "QUANTITY", "DATE", "TIME", "PERCENT", "MONEY", "ORDINAL"})
 
@@ -59,26 +72,132 @@ def _finite_tag(root: Any, subj: Any) -> str:
     return str(root.tag_)
 
 
+def _is_verb(lemma: str) -> bool:
+    """Whether ``lemma`` is a verb lemminflect knows (so "us" is never the base of "used")."""
+    try:
+        from lemminflect import getAllInflections
+    except ImportError:  # pragma: no cover - depends on the install
+        return True
+    return bool(getAllInflections(lemma, upos="VERB"))
+
+
 def base_form(word: str, lemma: str, tag: str) -> str | None:
     """The base form for do-support, checked by inflecting it back to ``word``.
 
-    spaCy's lemma is usually right but not always ("fined" -> "fin"); a candidate counts
-    only if :func:`~mtwidgets.lang.inflect.inflect` turns it back into the word, so a
-    wrong base form never reaches a question ("Did the Commission fin ...?").
+    The candidates are lemminflect's verb lemmas of the word and spaCy's lemma (which is
+    usually right but not always: "fined" -> "fin"); a candidate counts only if it is a
+    known verb and :func:`~mtwidgets.lang.inflect.inflect` turns it back into the word, so
+    a wrong base form never reaches a question ("Did the Commission fin ...?", "Did the
+    team us ...?"). Suffix stripping is the last resort, for verbs lemminflect lacks.
     """
     word, lemma = word.lower(), lemma.lower()
-    fits = [
-        c
-        for c in dict.fromkeys((lemma, lemma + "e", word[:-1], word[:-2], word[:-2] + "e", word[:-3]))
-        if c.isalpha() and inflect(c, tag) == word
-    ]
-    if len(fits) > 1:  # "expelled": "expelle" and "expel" both inflect back; the real word wins
-        try:
-            from wordfreq import zipf_frequency
-        except ImportError:  # pragma: no cover - depends on the install
-            return fits[0]
-        fits.sort(key=lambda c: -zipf_frequency(c, "en"))
-    return fits[0] if fits else None
+    try:
+        from lemminflect import getAllLemmas
+
+        known = list(getAllLemmas(word, upos="VERB").get("VERB", ()))
+    except ImportError:  # pragma: no cover - depends on the install
+        known = []
+    for pool in (
+        [*known, lemma],
+        [lemma + "e", word[:-1], word[:-2], word[:-2] + "e", word[:-3]],
+    ):
+        fits = [c for c in dict.fromkeys(pool) if c.isalpha() and _is_verb(c) and inflect(c, tag) == word]
+        if fits:
+            return fits[0]  # lemminflect's own order, spaCy's lemma after it
+    return None
+
+
+_CLAUSE_DEPS = frozenset({"relcl", "advcl", "ccomp", "csubj", "acl", "xcomp", "pcomp", "parataxis"})
+
+
+def _main_clause_conjunct(doc: Any, root: Any) -> Any | None:
+    """A verb coordinated with the main clause ("... near X and stores the gas"), wherever
+    the small parser attached it, or ``None``. A conjunct inside a subordinate clause
+    ("said that she left and he stayed") does not count."""
+    for t in doc:
+        if t.i == root.i or t.dep_ != "conj":
+            continue
+        if not (t.pos_ in ("VERB", "AUX") or t.tag_ in ("VBD", "VBZ", "VBP", "MD")):
+            continue
+        node = t
+        subordinate = False
+        while node.head.i != node.i and node.i != root.i:
+            if node.dep_ in _CLAUSE_DEPS:
+                subordinate = True
+                break
+            node = node.head
+        if not subordinate:
+            return t
+    return None
+
+
+# Names whose leading article is part of the name in every position.
+_KEEP_ARTICLE = frozenset({"the hague", "a coruña", "a coruna", "the bronx"})
+# Endings of substance and material names the small model may take for a person ("Graphene").
+_SUBSTANCE_SUFFIXES = ("ene", "ium", "ide", "ase", "ite", "ane", "ol")
+_FUNCTION_POS = frozenset(
+    {"DET", "PRON", "ADV", "ADP", "NUM", "CCONJ", "SCONJ", "ADJ", "AUX", "VERB", "PART"}
+)
+
+
+def _zipf(word: str) -> float:
+    try:
+        from wordfreq import zipf_frequency
+    except ImportError:  # pragma: no cover - depends on the install
+        return 0.0
+    return float(zipf_frequency(word, "en"))
+
+
+def _first_word_case(doc: Any, first: Any, protected: Sequence[Span], gold: Sequence[Span]) -> str:
+    """``"lower"`` when the sentence's first word is an ordinary word that loses its capital
+    mid-sentence, ``"keep"`` when it is (part of) a name, ``"refuse"`` when it may be either."""
+    from .transforms_shuffle import known_name_word
+
+    in_gold = [g for g in gold if g.start <= first.idx < g.end]
+    in_ref = [p for p in protected if p.start <= first.idx < p.end and p not in in_gold]
+    text = doc.text
+    if first.lower_ in ("the", "a", "an"):
+        if any(text[first.idx :].lower().startswith(k + " ") for k in _KEEP_ARTICLE):
+            return "keep"
+        return "lower"
+    if first.text == "I" or (first.text.isupper() and len(first.text) > 1):
+        return "keep"
+    if in_gold:
+        return "keep"
+    if any(p.label in _NUMERIC for p in in_ref):
+        return "lower"  # "Three people", "Tens of thousands"
+    name_entity = [p for p in in_ref if p.label not in _NUMERIC]
+    if not name_entity and first.pos_ in _FUNCTION_POS:
+        return "lower"
+    if known_name_word(first.text, people=False):
+        return "keep"  # a known place or organisation ("Uber drivers", "Amazon")
+    if not name_entity and first.pos_ != "PROPN":
+        # a common noun ("Police"), unless a rare word the tagger took for one ("Novozymes")
+        return "lower" if _zipf(first.lower_) >= 2.5 or _dictionary_word(first.lower_) else "keep"
+    if any(len(text[p.start : p.end].split()) > 1 for p in name_entity):
+        return "keep"  # the first word of a longer name ("Elena Marchetti", "Mount Everest")
+    nxt = doc[first.i + 1] if first.i + 1 < len(doc) else None
+    if first.pos_ == "PROPN" and nxt is not None and nxt.pos_ == "PROPN" and nxt.text[:1].isupper():
+        return "keep"  # a name or a title before one ("Arsenal FC", "Chancellor Rachel Reeves")
+    if not _dictionary_word(first.lower_):
+        if first.lower_.endswith(_SUBSTANCE_SUFFIXES) and not known_name_word(first.text):
+            return "refuse"  # "Graphene", "Lithium" read as a name: a substance, not a name
+        return "keep"  # a capitalised word no dictionary has: a name ("Obama", "Novozymes")
+    # a word that is also a common noun: a name only when a lexicon knows it as one and it
+    # does not modify a common noun ("Smith said", "Shell reported"; not "Rice prices")
+    modifier = first.dep_ in ("compound", "amod") and first.head.tag_ in ("NN", "NNS")
+    if known_name_word(first.text, people=not modifier):
+        return "keep"
+    return "refuse"  # "Hydrogen", "Rice prices": a name or a common noun, nothing tells which
+
+
+def _dictionary_word(word: str) -> bool:
+    """Whether lower-case ``word`` is a common noun or adjective of lemminflect's lexicon."""
+    try:
+        from lemminflect import getAllLemmas
+    except ImportError:  # pragma: no cover - depends on the install
+        return False
+    return bool(getAllLemmas(word, upos="NOUN") or getAllLemmas(word, upos="ADJ"))
 
 
 def question_edits(
@@ -87,9 +206,11 @@ def question_edits(
     """The edits turning the parsed sentence ``doc`` into a question, with the case used
     (``"auxiliary"``, ``"be"``, ``"do-support"``), or the reason it cannot.
 
-    ``protected`` spans are left verbatim, except that a leading determiner or number word
-    of a reference entity ("The United Nations", "Three people", "Tens of thousands") is
-    lower-cased; inside a ``gold`` span even that stays.
+    ``protected`` spans are left verbatim, except that a sentence-initial "The"/"A" is
+    lower-cased even inside an entity ("The United Nations", but "The Hague" stays), and so
+    is the number word of a numeric entity ("Three people", "Tens of thousands"); a name
+    keeps its capital (a proper noun, a gold mention, a known given name, surname, place or
+    organisation, a rare word), an ordinary word loses it ("Graphene", "Police").
     """
     sents = list(doc.sents)
     if len(sents) != 1:
@@ -106,10 +227,10 @@ def question_edits(
     if not subjects:
         return "no subject before the verb (imperative or inverted sentence)"
     subj = subjects[0]
-    if any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") for c in root.children):
-        return "coordinated main clauses"
-    if any(t.text.lower() in _CONTRACTED for t in doc):
-        return "a contraction"
+    if _main_clause_conjunct(doc, root) is not None:
+        return "coordinated main clauses or verbs (the second verb would stay finite)"
+    if any(_contraction(t.text) for t in doc):
+        return "a contraction (a clitic such as 're or n't is never moved to the front)"
     s0 = subj.left_edge.i
     if s0 > 0 and doc[s0 - 1].text != ",":
         return "words before the subject not closed by a comma"
@@ -141,17 +262,10 @@ def question_edits(
     first = doc[0]
     if s0 == 0:
         edits[0] = (start, start, edits[0][2][:1].upper() + edits[0][2][1:])
-        in_entity = [p for p in protected if p.start <= first.idx < p.end]
-        keeps_case = (
-            first.pos_ == "PROPN"
-            or first.text == "I"
-            or (first.text.isupper() and len(first.text) > 1)
-            # "The" opening an entity ("The United Nations") is lower-cased only when the
-            # entity is a reference one: a gold mention must stay verbatim.
-            or any(first.pos_ not in ("DET", "NUM") and p.label not in _NUMERIC for p in in_entity)
-            or any(g.start <= first.idx < g.end for g in gold)
-        )
-        if not keeps_case and first.text[:1].isupper():
+        how = _first_word_case(doc, first, protected, gold) if first.text[:1].isupper() else "keep"
+        if how == "refuse":
+            return f"the first word {first.text!r} may be a name or a common noun (its case is uncertain)"
+        if how == "lower":
             edits.append((first.idx, first.idx + 1, first.text[0].lower()))
     edits.append((last.idx, last.idx + 1, "?"))
     case_edit = {(first.idx, first.idx + 1)}
@@ -174,8 +288,26 @@ class ToQuestion(NERTransformation):
         if isinstance(found, str):
             return []
         edits, case = found
-        c = build_candidate(x, edits, f"question ({case})", case=case)
+        pos = doc[0].idx
+        recase = [e for e in edits if e[0] == pos and e[1] == pos + 1]
+        c = build_candidate(x, [e for e in edits if e not in recase], f"question ({case})", case=case)
+        if c is not None and recase:
+            c = _recased(c, pos, recase[0][2])
         return [[c]] if c is not None else []
+
+
+def _recased(c: Candidate, pos: int, char: str) -> Candidate | None:
+    """``c`` with the source character at ``pos`` (kept by the alignment) replaced by
+    ``char`` of the same length: a case change, which keeps every gold span in place
+    ("The Karakoram Highway" -> "the Karakoram Highway", same offsets)."""
+    for i, (a, b, c0, d) in enumerate(c.alignment):
+        if a <= pos < b:
+            at = c0 + pos - a
+            text = c.text[:at] + char + c.text[at + 1 :]
+            pieces = tuple(p for p in ((a, pos, c0, at), (pos + 1, b, at + 1, d)) if p[1] > p[0])
+            alignment = c.alignment[:i] + pieces + c.alignment[i + 1 :]
+            return Candidate(text, alignment, c.gold, c.note, c.meta)
+    return None
 
 
 def to_question(text: str) -> str | None:

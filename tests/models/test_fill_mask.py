@@ -16,7 +16,11 @@ from mtwidgets.ner.transforms import SimilarToken  # noqa: E402
 
 SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[BLANK]"]
 WORDS = ["he", "she", "visited", "saw", "praised", "paris", "the", "city", "beautiful", "lovely", "old",
-         "obama", "and", ".", "##s", "##ed", "1999"]  # fmt: skip
+         "obama", "and", ".", "##s", "##ed", "1999",
+         # "huge" and its same-sense synonyms "vast"/"immense" (WordNet); "big"/"large" are
+         # near words that are no synonym of its sense; "bought" has "purchased", which the
+         # vocabulary lacks
+         "bought", "huge", "vast", "immense", "big", "large", "house", "in"]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -104,13 +108,55 @@ def test_fill_mask_as_similar_word_source(mlm_dir: str) -> None:
         FillMaskSimilarWords(object())
 
 
-def test_similar_token_takes_a_fill_mask(mlm_dir: str) -> None:
+def test_similar_token_takes_a_fill_mask_as_a_ranking_of_checked_synonyms(mlm_dir: str) -> None:
+    """A FillMask plugs into SimilarToken, but only as a ranking: the follow-ups are the
+    same-sense WordNet synonyms among its answers, in its order. A word it proposes that
+    is no checked synonym never becomes a follow-up, and a synonym it cannot propose is not
+    added either."""
+    from mtwidgets.lang.pipelines import parse
+    from mtwidgets.lang.wordnet import sense_synonyms
+
     fm = FillMask(mlm_dir, top_k=len(WORDS))
-    x = NERInput("Obama visited Paris.", [(0, 5, "PERSON"), (14, 19, "GPE")])
-    drafts = SimilarToken(fm, k=20, check_tag=False, per_slot=None)([x], random.Random(0))
+    x = NERInput("In Paris, Obama bought huge houses.", [(3, 8, "GPE"), (10, 15, "PERSON")])
+    t = SimilarToken(fm, k=20, check_tag=False, per_slot=None)
+    drafts = t([x], random.Random(0))
     assert drafts
     for d in drafts:
         fu = d.followups[0]
-        assert fu.text.startswith("Obama ") and fu.text.endswith(" Paris.")
-        assert [fu.mention(s) for s in fu.gold] == ["Obama", "Paris"]
-        assert d.meta["original"] == "visited"
+        assert fu.text.startswith("In Paris, Obama bought ") and fu.text.endswith(" houses.")
+        assert [fu.mention(s) for s in fu.gold] == ["Paris", "Obama"]
+        # not "bought": its synonym "purchased" is not in the MLM's vocabulary
+        assert d.meta["original"] == "huge"
+    # the checked synonyms of "huge", WordNet's order: its own sense ("vast", "immense")
+    # first, then its similar-to cluster ("large", "big"), which the context must confirm
+    synonyms = [s.word for s in sense_synonyms("huge", "ADJ")]
+    assert synonyms[:2] == ["vast", "immense"] and {"large", "big"} <= set(synonyms)
+    (answers,) = fm.fill([f"In Paris, Obama bought {MASK} houses."])
+    proposed = [w for w, _ in answers if w != "huge"]
+    unchecked = {"beautiful", "lovely", "old"}
+    assert unchecked <= set(proposed)  # words it offers that are no synonym of "huge"
+    # the substitutes tried are exactly the checked synonyms, in the fill-mask's order, not WordNet's
+    huge = next(tok for tok in parse(x.text) if tok.text == "huge")
+    ranked = [w for w, _ in t._ordered(x, huge, huge.idx, huge.idx + 4, "ADJ")]
+    assert ranked == [w for w in proposed if w in synonyms]
+    assert ranked != synonyms
+    replaced = [d.meta["replacement"] for d in drafts]
+    assert set(replaced) <= set(synonyms) and not set(replaced) & unchecked
+    # without a ranking source the same transformation replaces "bought" too: the fill-mask
+    # source narrowed the choice, it added nothing
+    plain = {
+        d.meta["replacement"]
+        for d in SimilarToken(k=20, check_tag=False, per_slot=None)([x], random.Random(0))
+    }
+    assert "purchased" in plain and set(replaced) <= plain
+
+
+def test_a_fill_mask_with_no_checked_synonym_gives_no_follow_up(mlm_dir: str) -> None:
+    """The word "visited" has no same-sense synonym: the fill-mask's "saw" and
+    "praised" (which a free word list would have taken) are refused and the input is not
+    applicable."""
+    fm = FillMask(mlm_dir, top_k=len(WORDS))
+    x = NERInput("Obama visited Paris.", [(0, 5, "PERSON"), (14, 19, "GPE")])
+    (answers,) = fm.fill([TEXT])
+    assert {"saw", "praised"} <= {w for w, _ in answers}
+    assert SimilarToken(fm, k=20, check_tag=False, per_slot=None)([x], random.Random(0)) == []

@@ -52,19 +52,25 @@ def test_bad_thresholds(factory: object, message: str) -> None:
 
 
 class Words:
+    """A ranking source: SimilarToken keeps only the WordNet same-sense synonyms among its
+    words ("vast" and "immense" for "huge"), in its order; "perambulatory" is dropped."""
+
     def similar(self, word: str, pos: str, context: str, k: int) -> list[tuple[str, float]]:
-        return {"strong": [("robust", 0.9), ("formidable", 0.8), ("perambulatory", 0.7)]}.get(word, [])
+        return {"huge": [("immense", 0.9), ("vast", 0.8), ("perambulatory", 0.7)]}.get(word, [])
+
+
+HUGE = "Apple reported huge losses."  # both synonyms pass the in-context check here
 
 
 def test_filters_as_transformation_options_drop_candidates_and_record_scores() -> None:
-    x = NERInput(SRC)
+    x = NERInput(HUGE)
     plain = [d.followups[0].text for s in SimilarToken(Words(), check_tag=False).candidates([x]) for d in s]
-    assert len(plain) == 3
-    # Zipf: strong 5.22, robust 3.94, formidable 3.65, perambulatory 0
-    filtered = SimilarToken(Words(), check_tag=False, filters=[NaturalnessFilter(1.4)])
+    assert plain == ["Apple reported vast losses.", "Apple reported immense losses."]
+    # Zipf: huge 5.06, vast 4.49, immense 3.88
+    filtered = SimilarToken(Words(), check_tag=False, filters=[NaturalnessFilter(1.0)])
     drafts = [d for s in filtered.candidates([x]) for d in s]
-    assert [d.followups[0].text for d in drafts] == ["Apple reported robust profits."]
-    assert drafts[0].meta["filters"] == {"naturalness": pytest.approx(5.22 - 3.94, abs=1e-3)}
+    assert [d.followups[0].text for d in drafts] == ["Apple reported vast losses."]
+    assert drafts[0].meta["filters"] == {"naturalness": pytest.approx(5.06 - 4.49, abs=1e-3)}
     # a filter nothing passes leaves no follow-up: the group becomes not applicable
     assert (
         SimilarToken(Words(), check_tag=False, filters=[SemanticFilter(0.999)])([x], random.Random(0)) == []
@@ -91,7 +97,29 @@ def test_semantic_scores_are_remembered_per_pair(monkeypatch: pytest.MonkeyPatch
     a = ("They debated the bill.", "They discussed the bill.")
     b = ("They debated the bill.", "They ate the bill.")
     first = f.scores([a, b])
-    assert len(calls) == 2  # source side and follow-up side, once each
+    assert len(calls) == 1  # source side and follow-up side in one encoder call
     assert f.scores([b, a, b]) == [first[1], first[0], first[1]]
-    assert len(calls) == 2  # nothing encoded again
+    assert len(calls) == 1  # nothing encoded again
     assert first[0] > first[1]
+
+
+def test_a_source_is_encoded_once_for_every_pair(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the source's region vector is kept: a second follow-up (another relation's, another
+    # filter's) encodes only the new text
+    import mtwidgets.ner.filters as filters
+
+    torch, tokenizer, model = filters._encoder()
+    encoded: list[list[str]] = []
+
+    def counting(texts: list[str], **kwargs: object) -> object:
+        encoded.append(list(texts))
+        return tokenizer(texts, **kwargs)
+
+    monkeypatch.setattr(filters, "_encoder", lambda: (torch, counting, model))
+    src = "The senators debated the new bill on Tuesday."
+    f = filters.SemanticFilter(0.65)
+    first = f.scores([(src, "The senators discussed the new bill on Tuesday.")])[0]
+    assert encoded == [[src, "The senators discussed the new bill on Tuesday."]]
+    second = f.scores([(src, "The senators argued the new bill on Tuesday.")])[0]
+    assert encoded[1] == ["The senators argued the new bill on Tuesday."]
+    assert 0.0 < second < 1.0 and 0.0 < first < 1.0

@@ -16,7 +16,7 @@ from mtwidgets.ner.inputs import NERInput
 from mtwidgets.ner.relations import NAMES, PAPER, build
 
 PEOPLE = {"Drake": "PERSON", "Adele": "PERSON", "Elena Marchetti": "PERSON", "Norrie": "PERSON"}
-PLACES = {"London": "GPE", "Paris": "GPE", "Italy": "GPE", "Shetland": "GPE"}
+PLACES = {"London": "GPE", "Paris": "GPE", "Rome": "GPE", "Italy": "GPE", "Shetland": "GPE"}
 ORGS = {"Spotify": "ORG", "Unesco": "ORG"}
 LEXICON = {**PEOPLE, **PLACES, **ORGS}
 
@@ -118,10 +118,11 @@ def test_question_relation_finds_a_model_that_changes_labels_in_questions() -> N
 
 @pytest.mark.slow
 def test_shuffle_relation_applies_to_predicted_entities_and_catches_position_bias() -> None:
+    # Places swap only with places of the same kind: the cities Paris, London and Rome.
     shuffled = [
         NERInput("Adele met Elena Marchetti in Paris and London."),
-        NERInput("Elena Marchetti flew from Italy to London."),
-        NERInput("Unesco and Spotify opened offices in Paris and Italy."),
+        NERInput("Elena Marchetti flew from Rome to London."),
+        NERInput("Unesco and Spotify opened offices in Paris and Rome."),
     ]
     res = mt.run(
         shuffled,
@@ -146,14 +147,26 @@ def test_shuffle_relation_applies_to_predicted_entities_and_catches_position_bia
     assert "did not predict 'Paris' as an entity" in by["blind"]["reason"].iloc[0]
 
 
+# Sentences with a word that has a same-sense synonym fitting its use ("bought" ->
+# "purchased", "big" -> "large", "huge" -> "vast"); SENTENCES have none.
+SYNONYM_SENTENCES = [
+    NERInput("Drake bought a big house in London."),
+    NERInput("Adele sang to huge crowds in Paris."),
+]
+
+
 @pytest.mark.slow
 def test_token_relation_ignores_new_entities_and_is_deterministic() -> None:
     models = {"steady": Batched(lexicon_ner(LEXICON))}
-    a = mt.run(SENTENCES, relations=["TIN-token"], models=models, task="ner", seed=1)
-    b = mt.run(SENTENCES, relations=["TIN-token"], models=models, task="ner", seed=1)
+    data = [*SENTENCES, *SYNONYM_SENTENCES]
+    a = mt.run(data, relations=["TIN-token"], models=models, task="ner", seed=1)
+    b = mt.run(data, relations=["TIN-token"], models=models, task="ner", seed=1)
     assert list(a.frame["followup_text"]) == list(b.frame["followup_text"])
     applicable = a.frame[a.frame["verdict"] != "not_applicable"]
     assert len(applicable) >= 2 and set(applicable["verdict"]) == {"pass"}
+    # both synonym sentences are tested, each with a follow-up that differs from it
+    assert set(applicable["source_index"]) == {len(SENTENCES), len(SENTENCES) + 1}
+    assert all(f != s for f, s in zip(applicable["followup_text"], applicable["source_text"]))
 
 
 def test_similar_sentence_relations_filter_by_default_as_the_paper_does() -> None:

@@ -71,49 +71,48 @@ def test_apply_edits_alignment_and_map_span() -> None:
 
 
 # -- token level -----------------------------------------------------------------------------
+# Substitutes are same-sense WordNet synonyms (the Debian wordnet-base files of this machine);
+# a ranking source only orders those that pass. Earlier expectations such as "Obama travelled
+# Paris" (a frame-breaking substitute from a free word list) are invalid follow-ups and gone.
 
 
 def test_similar_token_replaces_verbs_and_adjectives_outside_entities_inflected() -> None:
-    words = DictWords({"visited": ["travel", "attend"], "beautiful": ["lovely"], "paris": ["london"]})
-    x = NERInput("Obama visited Paris and praised the beautiful city.", [(0, 5, "PERSON"), (14, 19, "GPE")])
-    drafts = [d for slot in SimilarToken(words, check_tag=False).candidates([x]) for d in slot]
+    x = NERInput("Apple helped the city and bought a big car in Texas.", [(0, 5, "ORG"), (46, 51, "GPE")])
+    drafts = [d for slot in SimilarToken().candidates([x]) for d in slot]
     texts = [d.followups[0].text for d in drafts]
-    assert "Obama attended Paris and praised the beautiful city." in texts  # VBD kept
-    assert "Obama travelled Paris and praised the beautiful city." in texts  # British doubling
-    assert "Obama visited Paris and praised the lovely city." in texts
-    assert not any("London" in t or "london" in t for t in texts)  # entities never asked/edited
-    assert {w for w, _, _ in words.asked} == {"visited", "praised", "beautiful"}
-    assert ("visited", "VERB", "Obama [MASK] Paris and praised the beautiful city.") in words.asked
+    assert "Apple helped the city and purchased a big car in Texas." in texts  # VBD kept
+    assert "Apple helped the city and bought a large car in Texas." in texts
+    assert not any("assisted" in t or "aided" in t for t in texts)  # "help": no dominant enough sense
     for d in drafts:
         _aligned(x, d)
         fu = d.followups[0]
-        assert [(fu.mention(s), s.label) for s in fu.gold] == [("Obama", "PERSON"), ("Paris", "GPE")]
-        assert d.meta["kind"] == "token" and d.meta["original"] in ("visited", "beautiful")
+        assert [(fu.mention(s), s.label) for s in fu.gold] == [("Apple", "ORG"), ("Texas", "GPE")]
+        assert d.meta["kind"] == "token" and d.meta["original"] in ("helped", "bought", "big")
 
 
-def test_similar_token_tag_check_drops_words_parsed_differently() -> None:
-    # "the" cannot be tagged JJ in "the the city": the in-context check removes it
-    words = DictWords({"beautiful": ["the", "lovely"]})
-    x = NERInput("Obama praised the beautiful city.")
-    checked = _texts(SimilarToken(words), x)
-    assert checked == ["Obama praised the lovely city."]
-    assert "Obama praised the the city." in _texts(SimilarToken(words, check_tag=False), x)
+def test_similar_token_source_only_ranks_what_passes_the_checks() -> None:
+    # "travel"/"attend" are vector neighbours of "visited", not same-sense synonyms
+    # ("Obama travelled Paris" breaks the frame): a source never adds words
+    words = DictWords({"bought": ["acquire", "purchase"], "visited": ["travel", "attend"]})
+    x = NERInput("Obama visited Paris and bought a house.")
+    texts = _texts(SimilarToken(words), x)
+    assert texts == ["Obama visited Paris and purchased a house."]
+    assert ("bought", "VERB", "Obama visited Paris and [MASK] a house.") in words.asked
 
 
 def test_similar_token_no_candidates_is_no_followup_and_sampling_is_seeded() -> None:
-    x = NERInput("Obama praised the beautiful city.")
-    assert SimilarToken(DictWords({}))([x], random.Random(0)) == []
-    words = DictWords({"beautiful": ["lovely", "pretty", "gorgeous"], "praised": ["hail", "laud"]})
-    t = SimilarToken(words, per_slot=1, check_tag=False)
-    a = [d.followups[0].text for d in t([x], random.Random(3))]
-    b = [d.followups[0].text for d in t([x], random.Random(3))]
-    assert a == b and len(a) == 2  # one follow-up per replaced word
+    x = NERInput("The outbreak has killed at least 60 people.")
+    assert SimilarToken()([x], random.Random(0)) == []  # "murdered" is a hyponym: refused
+    y = NERInput("The firm tried to buy a large stake.")
+    t = SimilarToken(per_slot=1)
+    a = [d.followups[0].text for d in t([y], random.Random(3))]
+    b = [d.followups[0].text for d in t([y], random.Random(3))]
+    assert a == b and len(a) == 2  # one follow-up per replaced word (buy, large)
 
 
 def test_similar_token_keeps_sentence_initial_capital() -> None:
-    words = DictWords({"strong": ["heavy"]})
-    x = NERInput("Strong winds hit Florida.")
-    assert _texts(SimilarToken(words, check_tag=False), x) == ["Heavy winds hit Florida."]
+    x = NERInput("Big crowds gathered in Leeds.")
+    assert _texts(SimilarToken(), x) == ["Large crowds gathered in Leeds."]
 
 
 def test_similar_token_rejects_a_bad_source() -> None:
@@ -121,17 +120,17 @@ def test_similar_token_rejects_a_bad_source() -> None:
         SimilarToken(object()).source  # noqa: B018
 
 
-def test_similar_token_with_the_offline_vectors() -> None:
+def test_similar_token_with_the_offline_vectors_as_ranking() -> None:
     from mtwidgets.lang.vectors import VectorSimilarWords
 
-    x = NERInput("Apple reported strong profits in Texas.", [(0, 5, "ORG"), (33, 38, "GPE")])
+    x = NERInput("Apple bought a big stake in Texas.", [(0, 5, "ORG"), (28, 33, "GPE")])
     drafts = [d for slot in SimilarToken(VectorSimilarWords(), k=3).candidates([x]) for d in slot]
-    assert drafts, "the vectors find similar verbs/adjectives for 'reported'/'strong'"
+    assert drafts, "the vectors rank 'purchase'/'large' among their neighbours"
     for d in drafts:
         fu = d.followups[0]
         assert fu.text != x.text
         assert [fu.mention(s) for s in fu.gold] == ["Apple", "Texas"]
-        assert d.meta["original"] in ("reported", "strong")
+        assert d.meta["original"] in ("bought", "big")
         _aligned(x, d)
 
 
@@ -139,37 +138,30 @@ def test_similar_token_with_the_offline_vectors() -> None:
 
 
 def test_similar_phrase_replaces_the_head_noun_and_fixes_the_article() -> None:
-    words = DictWords({"care": ["treatment", "aid"], "office": ["embassy"], "city": ["town"]})
-    text = "Google opened an office and a city offered care in Texas."
-    x = NERInput(text, [(0, 6, "ORG"), (text.index("Texas"), text.index("Texas") + 5, "GPE")])
-    texts = _texts(SimilarPhrase(words, check_tag=False), x)
-    assert "Google opened an embassy and a city offered care in Texas." in texts
-    assert "Google opened an office and a town offered care in Texas." in texts
-    assert "Google opened an office and a city offered treatment in Texas." in texts
-    # "an" before a consonant would be wrong: the article follows the new head
-    words2 = DictWords({"office": ["building"]})
-    assert _texts(SimilarPhrase(words2, check_tag=False), x) == [
-        "Google opened a building and a city offered care in Texas."
-    ]
+    x = NERInput("Doctors examined an infected person at the hospital.")
+    assert _texts(SimilarPhrase(), x) == ["Doctors examined an infected individual at the hospital."]
+    y = NERInput("A child was hurt in the crash.")
+    # "youngster" is a synonym too, but the context does not confirm it clearly enough
+    assert _texts(SimilarPhrase(), y) == ["A kid was hurt in the crash."]
 
 
 def test_similar_phrase_skips_noun_phrases_holding_an_entity_and_pronouns() -> None:
-    words = DictWords({"president": ["leader"], "he": ["she"]})
     x = NERInput("He met the French president.")
     # "the French president" holds the NORP entity "French": not a minimal entity-free NP
-    assert _texts(SimilarPhrase(words, check_tag=False), x) == []
+    assert _texts(SimilarPhrase(), x) == []
 
 
 def test_similar_phrase_keeps_number() -> None:
-    words = DictWords({"profits": ["revenue"]})
-    x = NERInput("Apple reported strong profits.")
-    assert _texts(SimilarPhrase(words), x) == ["Apple reported strong revenues."]
+    x = NERInput("Three children were hurt in the crash.")
+    assert _texts(SimilarPhrase(), x) == []  # "Three" is a number modifier: left alone
+    y = NERInput("The children were hurt in the crash.")
+    assert _texts(SimilarPhrase(), y) == ["The kids were hurt in the crash."]
 
 
 # -- shuffle ---------------------------------------------------------------------------------
 
 
-SHUFFLE_TEXT = "Apple and Microsoft beat Ed Sheeran and Taylor Swift."
+SHUFFLE_TEXT = "Apple and Microsoft beat David Smith and John Brown."
 
 
 def _gold(text: str, *pairs: tuple[str, str]) -> list[Span]:
@@ -183,16 +175,16 @@ def test_shuffle_permutes_within_categories_with_permutation_meta() -> None:
             SHUFFLE_TEXT,
             ("Apple", "ORG"),
             ("Microsoft", "ORG"),
-            ("Ed Sheeran", "PERSON"),
-            ("Taylor Swift", "PERSON"),
+            ("David Smith", "PERSON"),
+            ("John Brown", "PERSON"),
         ),
     )
     (slot,) = ShuffleEntities().candidates([x])
     texts = {d.followups[0].text for d in slot}
     assert texts == {
-        "Microsoft and Apple beat Ed Sheeran and Taylor Swift.",
-        "Apple and Microsoft beat Taylor Swift and Ed Sheeran.",
-        "Microsoft and Apple beat Taylor Swift and Ed Sheeran.",
+        "Microsoft and Apple beat David Smith and John Brown.",
+        "Apple and Microsoft beat John Brown and David Smith.",
+        "Microsoft and Apple beat John Brown and David Smith.",
     }
     for d in slot:
         fu = d.followups[0]
@@ -208,11 +200,15 @@ def test_shuffle_needs_two_distinct_mentions_of_one_category() -> None:
 
 
 def test_shuffle_of_gold_entities() -> None:
-    # the reference NER calls Deezer a PERSON; with entities="gold" the gold ORGs are shuffled
-    text = "Spotify and Deezer beat Ed Sheeran."
-    x = NERInput(text, _gold(text, ("Spotify", "ORG"), ("Deezer", "ORG"), ("Ed Sheeran", "PERSON")))
-    assert _texts(ShuffleEntities(), x) == ["Spotify and Ed Sheeran beat Deezer."]
-    assert _texts(ShuffleEntities(entities="gold"), x) == ["Deezer and Spotify beat Ed Sheeran."]
+    # The reference NER does not read both company names as organisations, so with the
+    # default entities="reference" nothing is moved (the old follow-up "Spotify and Ed
+    # Sheeran beat Deezer." swapped an organisation with a person); with entities="gold"
+    # the gold ORGs are shuffled ("SA" marks Deezer as a company: an ORG the shuffle can
+    # verify), and the PERSON stays.
+    text = "Spotify and Deezer SA beat David Smith."
+    x = NERInput(text, _gold(text, ("Spotify", "ORG"), ("Deezer SA", "ORG"), ("David Smith", "PERSON")))
+    assert _texts(ShuffleEntities(), x) == []
+    assert _texts(ShuffleEntities(entities="gold"), x) == ["Deezer SA and Spotify beat David Smith."]
     with pytest.raises(ValueError, match="'reference' or 'gold'"):
         ShuffleEntities(entities="model")
 

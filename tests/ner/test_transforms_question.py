@@ -133,12 +133,22 @@ def test_gold_entities_follow_through_the_alignment() -> None:
     assert covered == len(x.text) - len(" will") - 1 - 1
 
 
-def test_a_gold_entity_keeps_its_capital_and_stays_verbatim() -> None:
+def test_a_gold_entity_loses_only_the_capital_of_its_leading_article() -> None:
     x = NERInput("The United Nations condemned the attack.", [(0, 18, "ORG")])
     (draft,) = ToQuestion()([x], random.Random(0))
     (fu,) = draft.followups
-    assert fu.text == "Did The United Nations condemn the attack?"
+    assert fu.text == "Did the United Nations condemn the attack?"
     assert fu.gold == (Span(4, 22, "ORG"),)
+    assert fu.mention(fu.gold[0]) == "the United Nations"
+    _check_alignment(x, fu, draft.meta["alignment"])
+    # the lower-cased "T" is the only changed character of the entity: not aligned
+    assert not any(a <= 0 < b for a, b, _, _ in draft.meta["alignment"])
+
+
+def test_a_gold_name_keeps_its_capital() -> None:
+    x = NERInput("Novozymes invested heavily in enzymes.", [(0, 9, "ORG")])
+    (draft,) = ToQuestion()([x], random.Random(0))
+    assert draft.followups[0].text == "Did Novozymes invest heavily in enzymes?"
 
 
 def test_wrong_input_type_is_an_actionable_error() -> None:

