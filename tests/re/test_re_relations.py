@@ -16,6 +16,7 @@ from mtwidgets.core.errors import InputError, RelationError
 from mtwidgets.core.inputs import TextInput
 from mtwidgets.core.predictions import Prediction
 from mtwidgets.core.relation import Group
+from mtwidgets.re import lexicons
 from mtwidgets.re.inputs import RelationInput
 from mtwidgets.re.labels import TACRED, TACRED_LABELS, RelationTable
 from mtwidgets.re.lexicons import DEMONYMS
@@ -92,24 +93,21 @@ def verdict(rel: mt.MetamorphicRelation, g: Group, sources: list[str], followup:
 
 
 # -- MR-R1: same type ------------------------------------------------------------------------
-def test_r1_paper_example_is_a_candidate() -> None:
+def test_r1_paper_example_is_refused_with_reasons() -> None:
+    # The paper's "French filmmaker Claude": the nationality describes a named person
+    # (another nationality would contradict his name) and "Claude" alone is a given name
+    # of several cultures; both slots are refused, with the reasons.
     rel = mt.relation("MR-R1")
     x = R("<<French|NATIONALITY>> filmmaker [[Claude|PERSON]] dies at 80.")
-    head_slot, tail_slot = rel.transformation.candidates([x])
-    tails = [d.followups[0].to_markup() for d in tail_slot]  # type: ignore[attr-defined]
-    assert "<<American|NATIONALITY>> filmmaker [[Claude|PERSON]] dies at 80." in tails
-    assert "<<French|NATIONALITY>> filmmaker [[Claude|PERSON]] dies at 80." not in tails
-    # the tail comes first: replacing it moves the head, which keeps its mention and type
-    assert all((d.followups[0].head_text, d.followups[0].head_type) == ("Claude", "PERSON")  # type: ignore[attr-defined]
-               for d in tail_slot)
-    assert all(d.followups[0].tail == x.tail for d in head_slot)  # type: ignore[attr-defined]
-    assert all(d.followups[0].head_type == "PERSON" and d.followups[0].head_text != "Claude"  # type: ignore[attr-defined]
-               for d in head_slot)
+    slots = rel.transformation.candidates([x])
+    assert all(slot == [] for slot in slots)
+    why = rel.transformation.requirement
+    assert "describes a named entity" in why and "name culture of 'Claude'" in why, why
 
 
 def test_r1_generate_replaces_each_argument_with_same_type() -> None:
     rel = mt.relation("MR-R1")
-    x = R("<<French|NATIONALITY>> filmmaker [[Claude|PERSON]] dies at 80.")
+    x = R("[[Wagner LLC|ORGANIZATION]] hired <<Swedish|NATIONALITY>> engineers for the new plant.")
     groups = rel.generate(x, seed=0)
     assert [g.meta["role"] for g in groups] == ["head", "tail"]
     for g in groups:
@@ -119,18 +117,20 @@ def test_r1_generate_replaces_each_argument_with_same_type() -> None:
         assert g.meta["new_type"] == getattr(x, f"{role}_type")
         assert fu.text == x.text.replace(g.meta["original"], new, 1)  # type: ignore[attr-defined]
         assert g.note == f"replaced {role} {g.meta['original']!r} ({g.meta['new_type']}) -> {new!r} ({g.meta['new_type']})"
-    tail = groups[1]
-    assert tail.followups[0].head_text == "Claude"  # type: ignore[attr-defined]
-    assert groups[0].followups[0].tail == x.tail  # type: ignore[attr-defined]
-    assert tail.meta["replacement"] in DEMONYMS and tail.meta["replacement"] != "French"
+    head, tail = groups
+    assert tail.followups[0].head_text == "Wagner LLC"  # type: ignore[attr-defined]
+    assert (head.followups[0].tail_text, head.followups[0].tail_type) == ("Swedish", "NATIONALITY")  # type: ignore[attr-defined]
+    assert tail.meta["replacement"] in DEMONYMS and tail.meta["replacement"] != "Swedish"
+    assert head.meta["replacement"].split()[-1] in ("Inc", "LLC", "Ltd", "PLC", "Inc.", "Ltd.")
 
 
 def test_r1_user_pool_and_pronouns() -> None:
     rel = mt.relation("MR-R1", pool={"PERSON": ["Zed Zedson", "John Zedson"]})
     slot = rel.transformation.candidates([R("[[John Smith|PERSON]] met <<Mary|PERSON>>.")])[0]
-    # "Zed" is no known given name: only the user's candidate that verifiably names a person is used
-    assert slot[0].followups[0].to_markup() == "[[John Zedson|PERSON]] met <<Mary|PERSON>>."  # type: ignore[attr-defined]
-    assert not any("Zed Zedson" in d.followups[0].text for d in slot)  # type: ignore[attr-defined]
+    # persons are replaced by synthetic names of the same culture and gender; the data's and
+    # the user's names (real people, other cultures) are not used
+    assert slot and all("Zedson" not in d.followups[0].text for d in slot)  # type: ignore[attr-defined]
+    assert all(lexicons.person_gender(d.followups[0].head_text) == "male" for d in slot)  # type: ignore[attr-defined]
     # a pronoun argument is MR-R4's business: only the tail is replaced
     groups = mt.relation("MR-R1").generate(R("[[He|PERSON]] joined <<Google|ORGANIZATION>>."), 0)
     assert [g.meta["role"] for g in groups] == ["tail"]
@@ -138,7 +138,7 @@ def test_r1_user_pool_and_pronouns() -> None:
 
 def test_r1_oracle() -> None:
     rel = mt.relation("MR-R1")
-    g = rel.generate(R("<<French|NATIONALITY>> filmmaker [[Claude|PERSON]] dies at 80."), 0)[0]
+    g = rel.generate(R("[[Wagner LLC|ORGANIZATION]] hired <<Swedish|NATIONALITY>> engineers for the new plant."), 0)[0]
     assert verdict(rel, g, ["per:origin"], "per:origin") == ("pass", "per:origin")
     assert verdict(rel, g, ["per:origin"], "per:title") == ("violation", "per:origin")
     assert verdict(rel, g, ["no_relation"], "no_relation") == ("pass", "no_relation")
@@ -170,7 +170,7 @@ def test_r2_head_city_and_articles() -> None:
     for markup in ("[[Chicago|CITY]] is home to <<Boeing|ORGANIZATION>>.",
                    "[[Ann Lee|PERSON]] left the <<Houston|CITY>> office."):
         g = only(rel.generate(R(markup), 0))
-        assert g.followups == () and ("place preposition" in (g.not_applicable or "") or "modifies a noun" in (g.not_applicable or ""))
+        assert g.followups == () and ("not the object of" in (g.not_applicable or "") or "modifies a noun" in (g.not_applicable or ""))
 
 
 def test_r2_oracle() -> None:
@@ -451,7 +451,8 @@ def test_offsets_valid_after_every_edit(name: str) -> None:
                 for d in slot:
                     _check_followup(name, Group(name, 0, d.sources, d.followups, d.note, 0, meta=d.meta))
     # MR-R3 applies only to ages in apposition, predicative nationalities and re-typable abbreviations
-    assert applicable >= (9 if name == "MR-R3" else 15), applicable
+    # MR-C2 only adds persons and organisations (TACRED subjects) as the new head
+    assert applicable >= {"MR-R3": 9, "MR-C2": 10}.get(name, 15), applicable
 
 
 # -- determinism -----------------------------------------------------------------------------
@@ -469,7 +470,8 @@ def test_r1_depends_on_the_seed() -> None:
     a = [markups(rel.generate(x, 0)) for x in xs]
     b = [markups(rel.generate(x, 1)) for x in xs]
     assert a == [markups(rel.generate(x, 0)) for x in xs]
-    assert sum(u != v for u, v in zip(a, b)) >= len(xs) // 2
+    applicable = [(u, v) for u, v in zip(a, b) if u]
+    assert len(applicable) >= 6 and sum(u != v for u, v in applicable) >= len(applicable) // 2
 
 
 _CROSS_PROCESS = """

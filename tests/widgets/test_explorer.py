@@ -280,10 +280,16 @@ def test_candidate_stepping_wraps_and_reshuffle_is_deterministic(counting: Count
 
 def test_the_first_candidates_are_the_follow_ups_a_run_tests(counting: Counting) -> None:
     """Same seed, same follow-ups: what the Explorer shows first is what `mt.run` reports."""
+    # Rows where MR-R1 can defend a replacement of both the head and the tail.
+    data = [
+        "[[Oliver Bennett|PERSON]] joined <<Wagner LLC|ORGANIZATION>> in 2004.",
+        "[[John Smith|PERSON]] married <<Sarah Jones|PERSON>> in 1998.",
+        "[[Daniel Hughes|PERSON]] studied at <<Harvard University|ORGANIZATION>>.",
+    ]
     for seed in (0, 3, 11):
-        e = Explorer(models={"counting": counting}, data=DATA, relations=["MR-R1"], seed=seed)
-        run = mt.run(DATA, ["MR-R1"], {"counting": counting}, seed=seed)
-        for index in range(len(DATA)):
+        e = Explorer(models={"counting": counting}, data=data, relations=["MR-R1"], seed=seed)
+        run = mt.run(data, ["MR-R1"], {"counting": counting}, seed=seed)
+        for index in range(len(data)):
             e.index = index
             tested = run.frame[run.frame["source_index"] == index]["followups"].tolist()
             assert len(tested) == 2  # MR-R1 tests one replacement of the head, one of the tail
