@@ -9,17 +9,24 @@ the same):
    he a student?", "There is a cat." -> "Is there a cat?");
 3. any other finite main verb gets do-support carrying its tense and person
    (VBD -> did, VBZ -> does, VBP -> do) and goes to its base form ("He cried." -> "Did he
-   cry?", "She likes tea." -> "Does she like tea?").
+   cry?", "She likes tea." -> "Does she like tea?"); so does a main-verb *have*, even where
+   the parser reads it as an auxiliary ("The house has sliding screens." -> "Does the house
+   have sliding screens?"; only a perfect, *have* before a past participle, is fronted).
 
 "." becomes "?", the new first word is capitalised and the old one lower-cased when it is
 an ordinary word or a leading "The"/"A" (even of a name: "Is the Karakoram Highway ...?"),
-kept when it is a name ("Did Novozymes invest ...?"). A fronted adverbial ending with a comma stays
-in front ("In 2010, Obama visited Paris." -> "In 2010, did Obama visit Paris?").
+kept when it is a name ("Did Novozymes invest ...?", "Will Ashcombe be replaced ...?": a word
+no dictionary has, even one the tagger calls a noun); a dictionary word that is also a known
+name ("Rose", "Baker") outside any entity is refused, its case being uncertain.
 
 Sentences it cannot handle yield no follow-up, each with a reason (:func:`question_edits`
 returns it): several sentences, not ending with ".", no finite root verb, no subject before
-the verb (imperatives, inversions), coordinated main clauses or verbs, contractions with any
-apostrophe ("can't", "he's", "They’re": a clitic is never fronted), a root verb inside an entity.
+the verb (imperatives, inversions), anything before the subject (a fronted adverbial,
+phrase or clause: "Every morning, Pip crept out."), a comma-separated phrase after the main
+clause that is no list item (an appositive, a participial phrase, a non-restrictive relative
+clause: "..., a girl called Iris", "..., leaning on a cane"), coordinated main clauses or
+verbs, contractions with any apostrophe ("can't", "he's", "They’re": a clitic is never
+fronted), a root verb inside an entity.
 """
 
 from __future__ import annotations
@@ -140,14 +147,6 @@ _FUNCTION_POS = frozenset(
 )
 
 
-def _zipf(word: str) -> float:
-    try:
-        from wordfreq import zipf_frequency
-    except ImportError:  # pragma: no cover - depends on the install
-        return 0.0
-    return float(zipf_frequency(word, "en"))
-
-
 def _first_word_case(doc: Any, first: Any, protected: Sequence[Span], gold: Sequence[Span]) -> str:
     """``"lower"`` when the sentence's first word is an ordinary word that loses its capital
     mid-sentence, ``"keep"`` when it is (part of) a name, ``"refuse"`` when it may be either."""
@@ -172,8 +171,14 @@ def _first_word_case(doc: Any, first: Any, protected: Sequence[Span], gold: Sequ
     if known_name_word(first.text, people=False):
         return "keep"  # a known place or organisation ("Uber drivers", "Amazon")
     if not name_entity and first.pos_ != "PROPN":
-        # a common noun ("Police"), unless a rare word the tagger took for one ("Novozymes")
-        return "lower" if _zipf(first.lower_) >= 2.5 or _dictionary_word(first.lower_) else "keep"
+        # a common noun ("Police") loses its capital; a word no dictionary has is a name the
+        # tagger took for a noun ("Whitmore", "Novozymes"); a dictionary word that is also a
+        # known name ("Baker", "Rose") may be either
+        if not _dictionary_word(first.lower_):
+            if first.lower_.endswith(_SUBSTANCE_SUFFIXES):
+                return "refuse"  # "Graphene", "Lithium": a substance or a name, nothing tells which
+            return "keep"
+        return "refuse" if known_name_word(first.text) else "lower"
     if any(len(text[p.start : p.end].split()) > 1 for p in name_entity):
         return "keep"  # the first word of a longer name ("Elena Marchetti", "Mount Everest")
     nxt = doc[first.i + 1] if first.i + 1 < len(doc) else None
@@ -198,6 +203,38 @@ def _dictionary_word(word: str) -> bool:
     except ImportError:  # pragma: no cover - depends on the install
         return False
     return bool(getAllLemmas(word, upos="NOUN") or getAllLemmas(word, upos="ADJ"))
+
+
+def _main_verb_have(aux: Any, rest: Sequence[Any]) -> bool:
+    """Whether the auxiliary-looking ``aux`` is a finite main verb *have*: the next verb is
+    no past participle ("has sliding paper screens", "had running water"), so the perfect
+    ("has survived", "has been working") is not what the sentence says."""
+    if aux.lemma_.lower() != "have" or aux.text.lower() not in ("has", "have", "had"):
+        return False
+    nxt = min(rest, key=lambda t: t.i) if rest else None
+    return nxt is None or nxt.tag_ != "VBN"
+
+
+# Dependencies of a phrase that may follow a comma after the verb: a list item or its "and".
+_LIST_DEPS = frozenset({"conj", "cc"})
+
+
+def _trailing_phrase(doc: Any, root: Any) -> str | None:
+    """The first word of a comma-separated phrase after the main verb that is no item of a
+    list: an appositive ("..., a girl called Iris"), a participial or absolute phrase
+    ("..., leaning on a cane"), a non-restrictive relative clause ("..., which ..."); the
+    question would ask about it too, or hang it on the wrong word. ``None`` when there is none."""
+    for t in doc[root.i + 1 : len(doc) - 1]:
+        if t.text not in (",", ";", "–", "—", "--") or t.i + 1 >= len(doc) - 1:
+            continue
+        nxt = doc[t.i + 1]
+        phrase = nxt
+        while phrase.head.i != phrase.i and phrase.head.left_edge.i == nxt.i:
+            phrase = phrase.head
+        if t.text == "," and (phrase.dep_ in _LIST_DEPS or nxt.dep_ in _LIST_DEPS):
+            continue  # "bread, cakes and pastries"
+        return str(nxt.text)
+    return None
 
 
 def question_edits(
@@ -232,21 +269,34 @@ def question_edits(
     if any(_contraction(t.text) for t in doc):
         return "a contraction (a clitic such as 're or n't is never moved to the front)"
     s0 = subj.left_edge.i
-    if s0 > 0 and doc[s0 - 1].text != ",":
-        return "words before the subject not closed by a comma"
-    if any(t.pos_ in ("VERB", "AUX") for t in doc[:s0]):
-        return "a clause before the subject"
-    after_subject = [c for c in root.children if c.dep_ in ("aux", "auxpass") and c.i > subj.right_edge.i]
+    if s0 > 0:
+        return "words before the subject (a fronted adverbial or clause stays awkwardly in front)"
+    trailing = _trailing_phrase(doc, root)
+    if trailing is not None:
+        return f"a comma-separated phrase after the main clause ({trailing!r} ...)"
+    after_subject = sorted(
+        (c for c in root.children if c.dep_ in ("aux", "auxpass") and c.i > subj.right_edge.i),
+        key=lambda t: t.i,
+    )
     edits: list[Edit] = []
     start = doc[s0].idx
-    if after_subject:
-        mover, case = min(after_subject, key=lambda t: t.i), "auxiliary"
+    verb = root  # the verb that gets do-support
+    if after_subject and _main_verb_have(after_subject[0], [*after_subject[1:], root]):
+        # "The house has sliding screens." (parsed as "has" + VBG): "have" is the main verb
+        verb, tag = after_subject[0], after_subject[0].tag_
+        mover, case = None, "do-support"
+    elif after_subject:
+        mover, case = after_subject[0], "auxiliary"
         if mover.tag_ not in _FINITE_AUX:
             return f"the auxiliary {mover.text!r} is not finite ({mover.tag_})"
     elif root.lemma_.lower() == "be" and root.text.lower() in _BE_FORMS and root.i > subj.right_edge.i:
         mover, case = root, "be"
-    elif _finite_tag(root, subj) in _DO and root.pos_ == "VERB" and root.i > subj.right_edge.i:
-        mover, case = None, "do-support"
+    elif (
+        _finite_tag(root, subj) in _DO
+        and (root.pos_ == "VERB" or root.lemma_.lower() == "have")
+        and root.i > subj.right_edge.i
+    ):
+        mover, case, tag = None, "do-support", _finite_tag(root, subj)
     else:
         return f"the verb {root.text!r} ({root.tag_}) fits none of the three cases"
     if mover is not None:
@@ -254,19 +304,20 @@ def question_edits(
         edits.append((start, start, mover.text.lower() + " "))
         edits.append((prev.idx + len(prev.text), mover.idx + len(mover.text), ""))
     else:
-        lemma = base_form(root.text, root.lemma_, _finite_tag(root, subj))
+        if tag not in _DO:
+            return f"the verb {verb.text!r} ({verb.tag_}) is not finite"
+        lemma = base_form(verb.text, verb.lemma_, tag)
         if lemma is None:
-            return f"no reliable base form for {root.text!r} (lemma {root.lemma_!r})"
-        edits.append((start, start, _DO[_finite_tag(root, subj)] + " "))
-        edits.append((root.idx, root.idx + len(root.text), lemma))
+            return f"no reliable base form for {verb.text!r} (lemma {verb.lemma_!r})"
+        edits.append((start, start, _DO[tag] + " "))
+        edits.append((verb.idx, verb.idx + len(verb.text), lemma))
     first = doc[0]
-    if s0 == 0:
-        edits[0] = (start, start, edits[0][2][:1].upper() + edits[0][2][1:])
-        how = _first_word_case(doc, first, protected, gold) if first.text[:1].isupper() else "keep"
-        if how == "refuse":
-            return f"the first word {first.text!r} may be a name or a common noun (its case is uncertain)"
-        if how == "lower":
-            edits.append((first.idx, first.idx + 1, first.text[0].lower()))
+    edits[0] = (start, start, edits[0][2][:1].upper() + edits[0][2][1:])
+    how = _first_word_case(doc, first, protected, gold) if first.text[:1].isupper() else "keep"
+    if how == "refuse":
+        return f"the first word {first.text!r} may be a name or a common noun (its case is uncertain)"
+    if how == "lower":
+        edits.append((first.idx, first.idx + 1, first.text[0].lower()))
     edits.append((last.idx, last.idx + 1, "?"))
     case_edit = {(first.idx, first.idx + 1)}
     if any(touches(p, [e for e in edits if e[:2] not in case_edit]) for p in protected):

@@ -23,6 +23,19 @@ when it has an age apposition ("X, 42,") but is no verified person, or when two 
 are tied to each other by a copula or a role ("X plays Y", "Y is ... X", "X as Y", "X's Y":
 an actor and the character). Work titles, events, laws, products and languages never
 move, nor do numbers, dates and quantities.
+
+What the sentence says about a name must stay true of whatever name takes its place:
+
+- a name described or renamed in its sentence does not move ("Edo, which was renamed
+  ...", "Tokyo, meaning ...", "known as", "formerly");
+- a person after a nationality ("the Czech qualifier Naomi Osaka") does not move, nor does
+  a nationality modifying a role of a named person;
+- places, organisations, groups and facilities do not swap in a sentence whose person is
+  tied to one side (a possessive "Salah's penalty", a role "coach X", words of a contest),
+  and people do not swap in a contest sentence naming the sides;
+- places swap within one sentence, as a list ("Kenya and Tanzania") or the two ends of a
+  route ("from X to Y"), or as exactly two places in a sentence with no sequence in time
+  ("after", "then", "years in"): a journey is never reordered (:func:`group_problem`).
 """
 
 from __future__ import annotations
@@ -160,6 +173,34 @@ _CLASS_WORDS = frozenset(_ORG_HEADS) | frozenset(_FAC_HEADS)
 # Words tying two people to each other (an actor and the character, a name and its role).
 _ROLE_LINKS = frozenset({"play", "portray", "star", "voice", "depict", "impersonate", "embody"})
 _AGE = re.compile(r"\s*,\s*(?:aged\s+)?\d{1,3}\s*,")
+# Words saying that a name is another name, or what it means: the names are not independent.
+_RENAMING = re.compile(
+    r"\b(?:renam\w*|formerly|previously called|once called|now called|then called|also called|"
+    r"known as|meaning|means|named after|nicknamed|a\.k\.a\.?|aka|n[ée]e|short for|stands for)\b",
+    re.IGNORECASE,
+)
+# What may follow a name after a comma and describe that name alone (an apposition or a
+# non-restrictive relative clause): "Edo, which ...", "Tokyo, meaning ...", "Lyon, the ...".
+_DESCRIBED = re.compile(
+    r"\s*,\s*(?:which|who|whom|whose|where|meaning|now|formerly|once|then|previously|later|also|"
+    r"known|a|an|the|its|his|her|their|home|capital|birthplace)\b",
+    re.IGNORECASE,
+)
+# Words of a sequence in time: places visited one after another are not interchangeable.
+_SEQUENCE = re.compile(
+    r"\b(?:after|before|then|later|until|till|since|eventually|finally|subsequently|afterwards|"
+    r"following|first|next|(?:years?|months?|weeks?|decades?|days?) (?:in|at))\b",
+    re.IGNORECASE,
+)
+# Words of a contest between sides: a person in such a sentence belongs to one side.
+_CONTEST = re.compile(
+    r"\b(?:beat|beats|beaten|defeat\w*|win|wins|won|winning|victory|victories|lose|loses|lost|loss|"
+    r"draw|drew|drawn|score\w*|goals?|penalt\w+|match\w*|games?|finals?|semi-finals?|cup|"
+    r"champion\w*|tournament|league|title|medal|race|vs\.?|v\.?|against|over|qualif\w*|"
+    r"coach\w*|captain\w*|squad|team|side|striker|election|elections|vote|votes|poll)\b",
+    re.IGNORECASE,
+)
+_ROLE_POS = frozenset({"ADJ", "NOUN", "PROPN", "NUM"})
 
 
 @lru_cache(maxsize=1)
@@ -357,6 +398,157 @@ def _linked(doc: Any, a: _Mention, b: _Mention) -> bool:
     )
 
 
+def _described(text: str, doc: Any, toks: Sequence[Any], core: Span) -> bool:
+    """Whether the name is described or renamed in its sentence: a renaming word
+    ("renamed", "known as", "meaning") anywhere in it, or an apposition or a
+    non-restrictive relative clause right after the name ("Edo, which ...")."""
+    sent = toks[0].sent
+    if _RENAMING.search(text[sent.start_char : sent.end_char]):
+        return True
+    if _DESCRIBED.match(text[core.end :]):
+        return True
+    nxt = toks[-1].i + 1
+    if nxt >= len(doc) or doc[nxt].text not in (",", "\u2013", "\u2014", "--"):
+        return False
+    ids = {t.i for t in toks}
+    return any(
+        c.dep_ in ("appos", "relcl", "acl") and c.i > nxt and c.i not in ids for t in toks for c in t.children
+    )
+
+
+def _nationality_before(doc: Any, first: Any) -> bool:
+    """Whether a capitalised modifier (a nationality) stands in the noun phrase before a
+    person's name, over role words ("the Czech qualifier Naomi Osaka", "Dutch-born X")."""
+    i = first.i - 1
+    while i >= first.sent.start:
+        t = doc[i]
+        if t.pos_ not in _ROLE_POS and t.text not in ("-",) and t.tag_ != "VBN":
+            return False
+        if t.lower_ in _TITLES:
+            pass  # "Mr", "Dr": a title, no nationality
+        elif t.text[:1].isupper() and (t.i != t.sent.start or t.pos_ in ("ADJ", "PROPN")):
+            return True
+        i -= 1
+    return False
+
+
+def _person_after(doc: Any, last: Any) -> bool:
+    """Whether the noun a nationality modifies stands before, or in apposition with, a
+    person's name ("the Czech qualifier Naomi Osaka", "the French striker, Kylian X")."""
+    i = last.i + 1
+    seen_noun = False
+    while i < last.sent.end:
+        t = doc[i]
+        if t.text == "," and seen_noun and i + 1 < last.sent.end:
+            return doc[i + 1].pos_ == "PROPN" and doc[i + 1].text[:1].isupper()
+        if t.pos_ == "PROPN" and t.text[:1].isupper():
+            return True
+        if t.pos_ not in _ROLE_POS and t.text != "-":
+            return False
+        seen_noun = seen_noun or t.pos_ == "NOUN"
+        i += 1
+    return False
+
+
+def _chain(tok: Any) -> Any:
+    """The first conjunct of the coordination ``tok`` is part of (``tok`` itself if none)."""
+    while tok.dep_ == "conj" and tok.head.i != tok.i:
+        tok = tok.head
+    return tok
+
+
+def _endpoints(text: str, a: _Mention, b: _Mention) -> bool:
+    """Whether two names are the ends of one route ("from X to Y")."""
+    lo, hi = (a, b) if a.start < b.start else (b, a)
+    before = text[: lo.start].rstrip().lower()
+    return bool(re.search(r"\bfrom$", before)) and text[lo.end : hi.start].strip().lower() in ("to", "to the")
+
+
+def group_problem(text: str, doc: Any, group: Sequence[_Mention], persons: Sequence[Any]) -> str | None:
+    """Why names of one kind (``group``, those that move) cannot swap as a group, or ``None``.
+
+    Places swap only within one sentence and only when they do not form a journey: a list
+    ("Kenya and Tanzania", "X, Y and Z") or the two ends of one route ("from X to Y") always
+    may; otherwise exactly two places in a sentence without words of a sequence in time
+    ("after", "then", "years in"). Places, organisations, groups and facilities do not swap
+    in a sentence with a person tied to a side (a possessive "Salah's", a role "coach X",
+    or words of a contest such as "beat", "win", "goal"); people do not swap in a contest
+    sentence that also names the sides. ``persons`` are the sentence's people (tokens).
+    """
+    if not group:
+        return None
+    kind = group[0].kind
+    sents = {m.sent for m in group}
+    sent = doc[group[0].first].sent
+    sent_text = text[sent.start_char : sent.end_char]
+    names = list(dict.fromkeys(m.name for m in group))
+    if kind.startswith("place"):
+        if len(sents) > 1:
+            return "places in different sentences"
+        coordinated = len({_chain(doc[m.last]).i for m in group}) == 1
+        route = len(names) == 2 and len(group) == 2 and _endpoints(text, group[0], group[1])
+        if not (coordinated or route):
+            if len(names) > 2:
+                return "more than two places that are no list (a journey or a sequence)"
+            if _SEQUENCE.search(sent_text):
+                return "places in a sequence in time"
+    if kind.startswith("person"):
+        return None
+    for p in persons:
+        if p.sent.start not in sents or any(m.first <= p.i <= m.last for m in group):
+            continue  # another sentence, or a moved name the model took for a person
+        if p.i + 1 < len(doc) and doc[p.i + 1].tag_ == "POS":
+            return f"{p.text!r}'s ties a person to one side"
+        if any(c.dep_ in ("compound", "appos") and c.pos_ == "NOUN" for c in p.children) or (
+            p.dep_ in ("appos", "compound") and p.head.pos_ == "NOUN"
+        ):
+            return f"{p.text!r} has a role tying them to one side"
+        if _CONTEST.search(sent_text) and not all(_opponents(p, doc[m.last]) for m in group):
+            return "a person in a contest between the sides"
+    return None
+
+
+def _argument(tok: Any) -> tuple[int, str] | None:
+    """(verb index, dependency) when ``tok``'s name (or the list it is in) is the subject or
+    object of a verb, else ``None``."""
+    while tok.dep_ in ("conj", "compound", "flat", "appos") and tok.head.i != tok.i:
+        tok = tok.head
+    return (tok.head.i, tok.dep_) if tok.dep_ in ("nsubj", "nsubjpass", "dobj", "iobj", "attr") else None
+
+
+def _opponents(a: Any, b: Any) -> bool:
+    """Whether two names are the two sides of one verb ("Apple and Microsoft beat David
+    Smith"): then neither belongs to the other's side."""
+    x, y = _argument(a), _argument(b)
+    return x is not None and y is not None and x[0] == y[0] and x[1] != y[1]
+
+
+def _people(doc: Any, x: NERInput) -> list[Any]:
+    """The last token of every person name of the parse and of the gold entities."""
+    spans = [(e.start_char, e.end_char) for e in doc.ents if e.label_ == "PERSON"]
+    spans += [(g.start, g.end) for g in x.gold if g.label == "PERSON"]
+    out = []
+    for a, b in spans:
+        span = doc.char_span(a, b, alignment_mode="expand")
+        if span is not None and len(span):
+            out.append(span[-1])
+    return out
+
+
+def _contest_sides(doc: Any, person: Any, text: str) -> bool:
+    """Whether the person (a token of the name) is in a sentence about a contest that names
+    sides (a place, an organisation or a group) the person may belong to: any side that is
+    not the person's opponent ("Harry Kane scored as England beat Italy")."""
+    sent = person.sent
+    if not _CONTEST.search(text[sent.start_char : sent.end_char]):
+        return False
+    return any(
+        e.label_ in ("GPE", "LOC", "ORG", "NORP") and not _opponents(person, e[-1])
+        for e in doc.ents
+        if e.sent.start == sent.start
+    )
+
+
 class ShuffleEntities(NERTransformation):
     """Permute named entities within their verified fine kind (TIN random entity shuffle, MR2).
 
@@ -463,6 +655,12 @@ class ShuffleEntities(NERTransformation):
             return None
         if _AGE.match(x.text[core.end :]) and kind != "person":
             return None  # "Africa World Airlines, 34,": the name is a person's slot
+        if _described(x.text, doc, toks, core):
+            return None
+        if kind == "person" and _nationality_before(doc, toks[0]):
+            return None  # "the Czech qualifier Naomi Osaka": the name goes with the nationality
+        if kind.startswith("norp") and _person_after(doc, toks[-1]):
+            return None  # the same tie seen from the nationality
         root = span.root
         role = "modifier" if root.dep_ in ("compound", "amod", "nmod") else "argument"
         gender = None
@@ -514,11 +712,18 @@ class ShuffleEntities(NERTransformation):
             if m.name not in tied:
                 by_kind.setdefault(m.kind, []).append(m)
         pronoun_genders = {_GENDERED[t.lower_] for t in doc if t.lower_ in _GENDERED}
+        persons = _people(doc, x)
         groups = []
         for group in by_kind.values():
             names = list(dict.fromkeys(m.name for m in group))
             if len(names) < 2 or self._alias(x, doc, group, mentions):
                 continue
+            if group_problem(x.text, doc, group, persons) is not None:
+                continue
+            if group[0].kind.startswith("person") and any(
+                _contest_sides(doc, doc[m.last], x.text) for m in group
+            ):
+                continue  # "X scored for Egypt as Y's Ghana ...": each person is tied to a side
             if group[0].kind.startswith("person"):
                 genders = {m.gender for m in group}
                 titled = any(m.titled for m in group)
@@ -646,6 +851,22 @@ def shuffle_problem(x: NERInput, draft: Any, entities: str = "reference") -> str
     moved = [(p[0], p[1]) for p in sorted(perm, key=lambda p: p[2])]
     if len(sources) != len(moved):
         return "the moved names do not fill the places they left"
+    movers = []
+    for s0, s1, _, _, label in perm:
+        m = ShuffleEntities._mention(x, doc, Span(s0, s1, label), gold)
+        if m is not None:
+            movers.append(m)
+    by_kind: dict[str, list[_Mention]] = {}
+    for m in movers:
+        by_kind.setdefault(m.kind, []).append(m)
+    persons = _people(doc, x)
+    for group in by_kind.values():
+        problem = group_problem(x.text, doc, group, persons)
+        if problem is None and group[0].kind.startswith("person"):
+            if any(_contest_sides(doc, doc[m.last], x.text) for m in group):
+                problem = "people in a contest between named sides"
+        if problem is not None:
+            return problem
     for src, place in zip(moved, sources):
         if kinds[src] is None:
             return f"{x.text[src[0] : src[1]]!r} is not a verifiable name of its category"

@@ -13,7 +13,7 @@ import pytest
 import mtwidgets as mt
 from mtwidgets.core.spans import Span
 from mtwidgets.ner import NERInput
-from mtwidgets.ner.transforms_question import ToQuestion, base_form, to_question
+from mtwidgets.ner.transforms_question import ToQuestion, base_form, question_edits, to_question
 
 VALID = [
     # the base form is a real verb: "used" -> "use", never "us"
@@ -37,6 +37,19 @@ VALID = [
     ("Police arrested two men near the harbour.", "Did police arrest two men near the harbour?"),
     # a subordinate clause with its own coordination is no main-clause coordination
     ("He said that she left and he stayed.", "Did he say that she left and he stayed?"),
+    # a surname no NER tags and the tagger calls a noun keeps its capital
+    ("Ashcombe will be replaced by her deputy.", "Will Ashcombe be replaced by her deputy?"),
+    ("Hargreaves has a collection of antique clocks.", "Does Hargreaves have a collection of antique clocks?"),
+    # main-verb "have" takes do-support, even where the parser reads it as an auxiliary
+    ("The cabin near Oslo has sliding glass doors.", "Does the cabin near Oslo have sliding glass doors?"),
+    ("The museum in Lisbon had a collection of Roman coins.",
+     "Did the museum in Lisbon have a collection of Roman coins?"),
+    # ... while the perfect's auxiliary is fronted
+    ("The old bridge has survived two floods.", "Has the old bridge survived two floods?"),
+    ("Morrison has been working on the project since January.",
+     "Has Morrison been working on the project since January?"),
+    # a comma inside a list after the verb is no trailing phrase
+    ("The bakery sells bread, cakes and pastries.", "Does the bakery sell bread, cakes and pastries?"),
 ]  # fmt: skip
 
 REFUSED = [
@@ -46,6 +59,13 @@ REFUSED = [
     # a common noun the small model reads as a name: its case cannot be decided
     "Graphene was first isolated in 2004 at the University of Manchester.",
     "Hydrogen is the lightest element.",
+    # something before the subject (a fronted adverbial or prepositional phrase)
+    "Every evening, Margaret walked her dog along the canal.",
+    "In the morning, the volunteers handed out food.",
+    # a trailing appositive or participial phrase after the main clause
+    "The mayor opened the new library, a glass building designed by a local firm.",
+    "The nurse greeted the patient, smiling warmly at her.",
+    "The company moved its headquarters from Boston to Chicago, which offered lower taxes.",
 ]
 
 
@@ -59,6 +79,20 @@ def test_doubtful_questions_are_refused(source: str) -> None:
     assert to_question(source) is None
     (group,) = mt.relation("TIN-question").generate(NERInput(source), seed=0)
     assert group.not_applicable is not None
+
+
+@pytest.mark.parametrize(
+    ("source", "reason"),
+    [
+        ("Every evening, Margaret walked her dog along the canal.", "before the subject"),
+        ("The nurse greeted the patient, smiling warmly at her.", "after the main clause"),
+    ],
+)
+def test_refusals_say_why(source: str, reason: str) -> None:
+    from mtwidgets.ner.transforms_base import parse
+
+    found = question_edits(parse(source))
+    assert isinstance(found, str) and reason in found
 
 
 @pytest.mark.parametrize(
