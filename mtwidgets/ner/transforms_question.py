@@ -138,6 +138,28 @@ def _main_clause_conjunct(doc: Any, root: Any) -> Any | None:
     return None
 
 
+def _other_finite_verb(doc: Any, root: Any) -> Any | None:
+    """A finite verb of the main clause besides the root and its auxiliaries ("Desai grew up
+    in Pune and studied design", however the parser attached "studied"), or ``None``. A
+    conjunct hanging from the root beside a coordinator counts whatever its tag (the small
+    parser reads that "studied" as an adjective of "design", the conjunct)."""
+    conjuncts = [c for c in root.children if c.dep_ == "conj"]
+    if conjuncts and any(c.dep_ == "cc" for c in root.children):
+        return conjuncts[0]
+    for t in doc:
+        if t.i == root.i or t.tag_ not in ("VBD", "VBZ", "VBP") or t.head.i == root.i and t.dep_ in ("aux", "auxpass"):
+            continue
+        node, subordinate = t, False
+        while node.head.i != node.i and node.i != root.i:
+            if node.dep_ in _CLAUSE_DEPS:
+                subordinate = True
+                break
+            node = node.head
+        if not subordinate:
+            return t
+    return None
+
+
 # Names whose leading article is part of the name in every position.
 _KEEP_ARTICLE = frozenset({"the hague", "a coruña", "a coruna", "the bronx"})
 # Endings of substance and material names the small model may take for a person ("Graphene").
@@ -161,10 +183,21 @@ def _first_word_case(doc: Any, first: Any, protected: Sequence[Span], gold: Sequ
         return "lower"
     if first.text == "I" or (first.text.isupper() and len(first.text) > 1):
         return "keep"
+    if any(p.label in _NUMERIC for p in [*in_gold, *in_ref]):
+        return "lower"  # "Three people", "Tens of thousands"
+    entity = [*in_gold, *in_ref]
+    single = not entity or all(len(text[p.start : p.end].split()) == 1 for p in entity)
+    if (
+        single
+        and first.pos_ in ("NOUN", "PROPN")
+        and _dictionary_word(first.lower_)
+        and not known_name_word(first.text)
+    ):
+        # a bare capitalised dictionary noun leading the sentence: a common noun ("Police")
+        # or a name made of one ("Hearts" the club, "Magistrates" tagged as an organisation)
+        return "refuse"
     if in_gold:
         return "keep"
-    if any(p.label in _NUMERIC for p in in_ref):
-        return "lower"  # "Three people", "Tens of thousands"
     name_entity = [p for p in in_ref if p.label not in _NUMERIC]
     if not name_entity and first.pos_ in _FUNCTION_POS:
         return "lower"
@@ -264,7 +297,7 @@ def question_edits(
     if not subjects:
         return "no subject before the verb (imperative or inverted sentence)"
     subj = subjects[0]
-    if _main_clause_conjunct(doc, root) is not None:
+    if _main_clause_conjunct(doc, root) is not None or _other_finite_verb(doc, root) is not None:
         return "coordinated main clauses or verbs (the second verb would stay finite)"
     if any(_contraction(t.text) for t in doc):
         return "a contraction (a clitic such as 're or n't is never moved to the front)"

@@ -1304,6 +1304,15 @@ class CoreferentArgument(_Checked):
             return None
         (ante,) = possible
         name = x.text[ante.start : ante.end]
+        if p in _THING_PRONOUNS:
+            # spaCy may type another organisation or place as a person (or miss it): it/its
+            # needs the antecedent to be the only proper name of the window before it.
+            same = [ante, *(a for n, a in aliases(x.text) if n.overlaps(ante)), *(n for n, a in aliases(x.text) if a.overlaps(ante))]
+            names = [t for t in doc[prev_start : tok.i]
+                     if t.pos_ == "PROPN" and not any(m.start <= t.idx < m.end for m in same)]
+            if names:
+                why.append(f"{names[0].text!r} is another name before {tok.text!r} and could be what it refers to")
+                return None
         if p not in _THING_PRONOUNS:
             before = doc.char_span(ante.start, ante.end, alignment_mode="expand")
             word_before = doc[before.start - 1].text if before is not None and before.start > 0 else ""

@@ -626,3 +626,28 @@ def test_r2_city_name_of_several_countries_is_refused() -> None:
             "names cities in several countries")
     # a dominant city beside much smaller homonyms is kept ("San Francisco")
     assert followups(gen("MR-R2", "[[Lucia Ortega|PERSON]] was born in <<San Francisco|CITY>>."))
+
+
+# -- audit round 4: "its" whose owner is another name -------------------------------------------------
+@pytest.mark.parametrize("markup", [
+    # the mill owns "its", not the city (spaCy may not type the mill as an organisation)
+    "[[Greenfield Mills|ORGANIZATION]] of <<Saskatoon|CITY>> is celebrating its centenary this year.",
+    # a person mistyped ORGANIZATION; "its" belongs to the company named after them
+    "[[Bakker|ORGANIZATION]], <<49|NUMBER>>, joined Harwood in 2010 and became its chief executive.",
+])
+def test_its_is_not_linked_when_another_name_could_own_it(markup: str) -> None:
+    groups = mt.relation("MR-R4").generate(RelationInput.parse(markup), seed=0)
+    assert groups and all(not g.followups for g in groups)
+    assert "could be what it refers to" in (groups[0].not_applicable or "") or "refers unambiguously" in (
+        groups[0].not_applicable or "")
+
+
+@pytest.mark.parametrize(("markup", "expected"), [
+    ("[[Toyota|ORGANIZATION]] said it would build a plant in <<Kentucky|STATE_OR_PROVINCE>>.",
+     "Toyota said [[it|ORGANIZATION]] would build a plant in <<Kentucky|STATE_OR_PROVINCE>>."),
+    ("Shares of [[Siemens|ORGANIZATION]] rose after its results, said <<Anna Weber|PERSON>>.",
+     "Shares of Siemens rose after [[its|ORGANIZATION]] results, said <<Anna Weber|PERSON>>."),
+])
+def test_its_with_a_single_named_owner_is_still_linked(markup: str, expected: str) -> None:
+    groups = mt.relation("MR-R4").generate(RelationInput.parse(markup), seed=0)
+    assert [g.followups[0].to_markup() for g in groups if g.followups] == [expected]
