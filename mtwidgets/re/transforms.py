@@ -422,19 +422,27 @@ _TITLE_OF = frozenset({"emperor", "empress", "king", "queen", "prince", "princes
 # a town this large in another country makes a city name ambiguous ("Salamanca": Spain, Mexico)
 _HOMONYM_POPULATION = 20_000
 _HISTORY_WORDS = re.compile(r"\b(?:centur(?:y|ies)|medieval|emperors?|empress|kings?|queens?|pharaohs?|dynast(?:y|ies)|"
-                            r"BC|BCE|AD)\b")
+                            r"[Cc]olonial|[Cc]olon(?:y|ies)|[Cc]onvicts?|BC|BCE|AD)\b")
+# words joining the parts of a company or family name ("Concha y Toro", "Marks and Spencer")
+_NAME_CONNECTORS = r"(?:y|e|&|and|de|del|da|di|von|van|und|et)"
+# a person is rarely the object of these; a place usually is ("he farmed in Devon")
+_PLACE_PREPOSITIONS = frozenset({"in", "at", "near", "from", "to", "across", "around", "outside", "inside"})
+_FEMALE_GROUP = re.compile(r"\b(?:[Ww]omen(?:['\u2019]s)?|[Ll]adies|[Gg]irls?|[Ff]emale|[Ss]isterhood|WSL)\b")
+_MALE_GROUP = re.compile(r"\b(?:[Mm]en['\u2019]s|[Bb]oys|[Mm]ale)\b")
 _YEAR = re.compile(r"(?<![\d.,])(\d{3,4})(?:s)?(?![\d.,]\d)")
 
 
 def _historical_context(text: str) -> str | None:
-    """Why a person of this text may not take a made-up modern name, or ``None``: a year
-    before 1950 or words of history (century, king, dynasty ...) date the person."""
+    """Why no name of this text may take a replacement, or ``None``: a year before 1950 or
+    words of history (century, king, dynasty, colonial ...) date the text; the made-up
+    names are modern and the places may have borne other names or borders then."""
     word = _HISTORY_WORDS.search(text)
     if word:
-        return f"lives in a historical context ({word.group(0)!r}): the made-up names are modern"
+        return (f"is in a historical context ({word.group(0)!r}): replacements are modern names "
+                f"and places of today")
     for m in _YEAR.finditer(text):
         if 100 <= int(m.group(1)) < 1950:
-            return f"lives in a historical context ({m.group(1)}): the made-up names are modern"
+            return f"is in a historical context ({m.group(1)}): replacements are modern names and places of today"
     return None
 
 
@@ -462,6 +470,10 @@ def _place_country(name: str) -> str | None:
     if len(found) == 1:
         return next(iter(found))
     return None
+
+
+_REGION_WORDS = re.compile(r"\b(?:[Rr]egions?|[Ss]tates?|[Pp]rovinces?|[Cc]ount(?:y|ies)|[Pp]refectures?|[Oo]blasts?|"
+                           r"[Cc]antons?|[Dd]epartments?|[Dd]istricts?|[Tt]erritor(?:y|ies))\b")
 
 
 _ROUTE_WORDS = frozenset({"to", "from", "in", "at", "near", "via", "into", "toward", "towards", "outside"})
@@ -810,6 +822,10 @@ class ReplaceEntity(_Checked):
             why.append(f"{what} is a {'country' if kind == 'country' else 'state or province'}: "
                        f"a country/state carries facts the sentence may depend on (its history, people, products)")
             return []
+        problem = _historical_context(text)
+        if problem:
+            why.append(f"{what} {problem}")
+            return []
         if place:
             problem = self._place_slot_problem(text, span)
             if problem:
@@ -827,7 +843,7 @@ class ReplaceEntity(_Checked):
             why.append(f"{what} follows the place it contains")
             return []
         if etype == "PERSON":
-            problem = self._person_context(text, span) or _historical_context(text)
+            problem = self._person_context(text, span)
             if problem:
                 why.append(f"{what} {problem}")
                 return []
@@ -896,6 +912,8 @@ class ReplaceEntity(_Checked):
             else:
                 ending = poss
             new = f"{article}{name}{ending}" if article else f"{name}{ending}"
+            if mention.endswith(".") and not new.endswith(".") and not text[span.end :].strip():
+                new += "."  # "Orvane Inc." ends the sentence: its full stop stays
             if article and c.takes_the and not article.startswith("T") and initial:
                 new = "The" + new[3:]
             out.append(_Replacement(role, new, etype))
@@ -923,6 +941,14 @@ class ReplaceEntity(_Checked):
         if gender is None or (by_title is not None and by_title != gender):
             why.append(f"the gender of {what} is unknown")
             return None
+        female, male = _FEMALE_GROUP.search(text), _MALE_GROUP.search(text)
+        if female and male:
+            why.append(f"the text speaks of both women and men ({female.group(0)!r}, {male.group(0)!r})")
+            return None
+        cue = female or male
+        if cue and gender != ("female" if female else "male"):
+            why.append(f"the text speaks of {'women' if female else 'men'} ({cue.group(0)!r}) but {what} is {gender}")
+            return None
         language = locales[0].split("_")[0]
         tied = {lexicons.DEMONYMS.get(w) or w for _, _, w in _demonyms_in(text)}
         tied |= {m.group(1).removeprefix("the ") for m in _ORIGIN_CONTEXT.finditer(text)}
@@ -937,6 +963,19 @@ class ReplaceEntity(_Checked):
                 continue
             if language not in lexicons.country_languages(country):
                 why.append(f"the text ties {what} to {country}, whose names are of another culture")
+                return None
+        # every country the text names or implies (its people, places, cities) must list the
+        # replacement's culture: no Iranian name for an Indian pilot, no English one in Israel
+        cues = {c for c in (_place_country(p) or lexicons.country_of_demonym(p) for p in tied) if c}
+        cues |= {c for _, c in _other_places(text, span) if c}
+        for country in sorted(cues):
+            fitting = lexicons.country_locales(country)
+            if not fitting:
+                why.append(f"the text names {country}, for whose people no name list is known")
+                return None
+            locales = tuple(loc for loc in locales if loc in fitting)
+            if not locales:
+                why.append(f"the text names {country}, whose name lists do not hold {what}'s culture")
                 return None
         language = lexicons.culture_language(locales)
         for e in named_entities(text):
@@ -980,6 +1019,10 @@ class ReplaceEntity(_Checked):
         if well_known_organization(core):
             why.append(f"{what} is a well-known organisation: it carries facts the sentence may depend on")
             return None
+        if kind == "university":
+            why.append(f"{what} is a university: a made-up one reads as invented, and its country and "
+                       f"fields may not fit the sentence")
+            return None
         if kind in ("university", "bank", "airline") and (_demonyms_in(text) or _other_places(text, span)):
             why.append(f"the text ties {what} to a place or people")
             return None
@@ -1008,6 +1051,14 @@ class ReplaceEntity(_Checked):
             if demonym_countries - {country}:
                 why.append(f"the text names a people of another country than {what}'s")
                 return None
+            if others or _REGION_WORDS.search(text):
+                # a region or another place of the text may lie around the city ("owned by the
+                # Lombardy region, founded in Milan"): only cities of the same region keep it
+                region = lexicons.city_region(country, core)
+                if region is None:
+                    why.append(f"the text names a region or another place, and {what}'s region is unknown")
+                    return None
+                return [_Cand(c) for c in lexicons.cities_of_region(country, region)]
             return [_Cand(c) for c in lexicons.cities_of_country(country)]
         if kind == "state":
             if core not in lexicons.us_states() or others:
@@ -1070,6 +1121,18 @@ class ReplaceEntity(_Checked):
         after = re.match(r"\s+(\S+)", text[span.end :])
         if after and after.group(1)[:1].isupper() and after.group(1)[:1].isalpha():
             return f"is followed by another capitalised word ({after.group(1)!r}): it may be part of a longer name"
+        joined = re.match(r"\s+(" + _NAME_CONNECTORS + r")\s+([A-Z][\w'-]*)", text[span.end :])
+        if joined and (joined.group(1) != "and" or len(text[span.start : span.end].split()) == 1):
+            return (f"is followed by {joined.group(1)!r} and a capitalised word ({joined.group(2)!r}): it may be "
+                    f"part of a company or family name (\"Concha y Toro\")")
+        joined = re.search(r"([A-Z][\w'-]*)\s+(" + _NAME_CONNECTORS + r")\s+$", text[: span.start])
+        if joined and (joined.group(2) != "and" or len(text[span.start : span.end].split()) == 1):
+            return (f"follows a capitalised word and {joined.group(2)!r} ({joined.group(0).strip()!r}): it may be "
+                    f"part of a company or family name")
+        before_word = _word_before(text, span.start)
+        if before_word.lower() in _PLACE_PREPOSITIONS:
+            return (f"is the object of {before_word!r}: a place is more likely there than a person "
+                    f"(\"farmed in Devon\")")
         owned = re.match(r"(?:['\u2019]s?)\s+([A-Z][\w'-]*)", text[span.end :])
         if owned:
             return (f"is followed by a possessive and a capitalised word ({owned.group(1)!r}): it may be part "

@@ -290,7 +290,7 @@ def test_runner_frames_equal_for_a_seed_and_differ_for_another() -> None:
     xs = inputs(DATA + [
         "[[Angela Merkel|PERSON]], the <<German|NATIONALITY>> chancellor, met Emmanuel Macron.",
         "[[Steve Jobs|PERSON]] co-founded <<Apple|ORGANIZATION>> in 1976.",
-        "[[Emma Watson|PERSON]] studied at <<Brown University|ORGANIZATION>>.",
+        "[[Emma Watson|PERSON]] joined <<Westbridge Ltd|ORGANIZATION>>.",
     ])
 
     def frame(seed: int) -> pd.DataFrame:

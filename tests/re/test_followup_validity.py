@@ -318,8 +318,8 @@ def test_r1_organisations_are_replaced_within_their_sub_kind() -> None:
     head, _, why = r1_options("[[Juventus|ORGANIZATION]] beat <<AC Milan|ORGANIZATION>> 5-1 in the derby.")
     assert head == [] and "well-known organisation" in why, why
     assert "Juventus" in clubs
-    _, tail, _ = r1_options("[[Oliver Bennett|PERSON]] taught at <<Westbridge University|ORGANIZATION>> for years.")
-    assert tail and all(kinds.org_subkind(o.text) == "university" and o.text.endswith(" University")  # type: ignore[attr-defined]
+    _, tail, _ = r1_options("[[Oliver Bennett|PERSON]] joined <<Westbridge Ltd|ORGANIZATION>> last year.")
+    assert tail and all(kinds.org_subkind(o.text) == "company"  # type: ignore[attr-defined]
                         and kinds.known_organization(o.text) is None for o in tail), tail  # type: ignore[attr-defined]
 
 
@@ -651,3 +651,81 @@ def test_its_is_not_linked_when_another_name_could_own_it(markup: str) -> None:
 def test_its_with_a_single_named_owner_is_still_linked(markup: str, expected: str) -> None:
     groups = mt.relation("MR-R4").generate(RelationInput.parse(markup), seed=0)
     assert [g.followups[0].to_markup() for g in groups if g.followups] == [expected]
+
+
+def test_r1_refuses_a_person_word_inside_a_company_or_family_name() -> None:
+    head, tail, why = r1_options("The winery [[Elena|PERSON]] y Tapia hired <<Daniel Carter|PERSON>> in 2015.")
+    assert head == [] and tail and "followed by 'y' and a capitalised word ('Tapia')" in why, why
+    head, tail, why = r1_options("The store Marks and [[Spencer|PERSON]] hired <<Daniel Carter|PERSON>> in 2015.")
+    assert head == [] and tail and "company or family name" in why, why
+    head, tail, why = r1_options("[[Henrik|PERSON]] & Larsen hired <<Daniel Carter|PERSON>> in 2015.")
+    assert head == [] and "followed by '&'" in why, why
+    # a full name before "and" and another full name is no company: the tail is still swapped
+    _, tail, why = r1_options("[[Laura Mitchell|PERSON]] met Daniel Carter and <<Emily Parker|PERSON>> yesterday.")
+    assert "company or family name" not in why, why
+
+
+def test_r1_refuses_a_person_that_is_the_object_of_a_place_preposition() -> None:
+    for prep in ("in", "near", "across", "outside"):
+        _, tail, why = r1_options(f"[[Laura Mitchell|PERSON]] kept sheep {prep} <<Devon|PERSON>> for years.")
+        assert tail == [] and f"object of {prep!r}" in why, (prep, why)
+
+
+def test_r1_person_replacement_keeps_a_gender_cue_of_the_sentence() -> None:
+    head, _, why = r1_options("[[Daniel Carter|PERSON]] coached the women's team last season with <<Laura Mitchell|PERSON>>.")
+    assert head == [] and "speaks of women" in why, why
+    head, _, why = r1_options("[[Laura Mitchell|PERSON]] played in the girls under-16 side with <<Emily Parker|PERSON>>.")
+    assert head and all(lexicons.person_gender(o.text) == "female" for o in head), head  # type: ignore[attr-defined]
+    head, _, why = r1_options("[[Emily Parker|PERSON]] won the men's singles title with <<Daniel Carter|PERSON>>.")
+    assert head == [] and "speaks of men" in why, why
+
+
+def test_r1_city_stays_in_the_region_the_sentence_names() -> None:
+    # a region word: only cities of Milan's region (Lombardy), never Catania
+    _, tail, why = r1_options("[[Giulia Rossi|PERSON]] left the region and settled in <<Milan|CITY>>.")
+    region = lexicons.city_region("Italy", "Milan")
+    assert region is not None
+    assert tail and {o.text for o in tail} <= set(lexicons.cities_of_region("Italy", region)), tail  # type: ignore[attr-defined]
+    assert "Catania" not in {o.text for o in tail}  # type: ignore[attr-defined]
+    # another place of the same country: only cities of the same state
+    _, tail, why = r1_options("[[Daniel Carter|PERSON]] moved from Dallas to <<Austin|CITY>> last year.")
+    texas = lexicons.cities_of_region("United States", lexicons.city_region("United States", "Austin") or "")
+    assert tail and {o.text for o in tail} <= set(texas) and "Houston" in texas, tail  # type: ignore[attr-defined]
+    # a named region no list places: refused
+    _, tail, why = r1_options("[[Giulia Rossi|PERSON]] left the Lombardy region and settled in <<Milan|CITY>>.")
+    assert tail == [] and "'Lombardy'" in why, why
+    # no region or other place: any city of the country
+    _, tail, _ = r1_options("[[Giulia Rossi|PERSON]] opened a bakery in <<Milan|CITY>>.")
+    assert len(tail) > len(lexicons.cities_of_region("Italy", region))
+
+
+def test_r1_refuses_every_replacement_in_a_historical_context() -> None:
+    for markup in ("[[Arthur Pike|PERSON]] settled in <<Nakuru|CITY>> in 1910.",
+                   "[[Arthur Pike|PERSON]] ran a mill in <<Pune|CITY>> during colonial rule.",
+                   "[[Hollis Ltd|ORGANIZATION]] was founded in <<Leeds|CITY>> in 1921."):
+        head, tail, why = r1_options(markup)
+        assert head == [] and tail == [] and "historical context" in why, (markup, why)
+
+
+def test_r1_never_makes_up_a_university() -> None:
+    _, tail, why = r1_options("[[Oliver Bennett|PERSON]] taught at <<Westbridge University|ORGANIZATION>> for years.")
+    assert tail == [] and "a made-up one reads as invented" in why, why
+
+
+def test_r1_person_name_culture_matches_the_country_of_the_sentence() -> None:
+    # an English-listed name in an Indian context: only the Indian lists may supply it, else refused
+    head, _, why = r1_options("[[Rahul Sharma|PERSON]], an Indian pilot, flew with <<Arjun Mehta|PERSON>> to Mumbai.")
+    for o in head:
+        assert "en_IN" in (lexicons.name_culture(o.text) or ()), o  # type: ignore[attr-defined]
+    # a country with no name list of its own: refused
+    head, _, why = r1_options("[[Laura Mitchell|PERSON]] met the minister in Algiers with <<Daniel Carter|PERSON>>.")
+    assert head == [] and "no name list is known" in why, why
+    # an English name in a London sentence: drawn from the British lists only
+    head, _, why = r1_options("[[Daniel Carter|PERSON]] opened a cafe with <<Emily Parker|PERSON>> in Liverpool.")
+    assert head, why
+    assert all("en_GB" in (lexicons.name_culture(o.text) or ()) for o in head), head  # type: ignore[attr-defined]
+
+
+def test_r1_keeps_the_full_stop_a_company_suffix_swallowed() -> None:
+    _, tail, why = r1_options("[[Laura Stein|PERSON]] leads the research team at <<Orvane Inc.|ORGANIZATION>>")
+    assert tail and all(o.text.endswith(".") for o in tail), tail  # type: ignore[attr-defined]

@@ -284,7 +284,7 @@ def test_the_first_candidates_are_the_follow_ups_a_run_tests(counting: Counting)
     data = [
         "[[Oliver Bennett|PERSON]] joined <<Wagner LLC|ORGANIZATION>> in 2004.",
         "[[John Smith|PERSON]] married <<Sarah Jones|PERSON>> in 1998.",
-        "[[Daniel Hughes|PERSON]] studied at <<Westbridge University|ORGANIZATION>>.",
+        "[[Daniel Hughes|PERSON]] joined <<Westbridge Ltd|ORGANIZATION>>.",
     ]
     for seed in (0, 3, 11):
         e = Explorer(models={"counting": counting}, data=data, relations=["MR-R1"], seed=seed)
