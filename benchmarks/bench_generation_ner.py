@@ -37,7 +37,8 @@ def _fresh(texts: list[str], name: str, r: int) -> list[str]:
 
 
 def _warm(rel: object) -> None:
-    for warm in ("Apple bought a big stake.", "A child was hurt.", "France and Germany met."):
+    for warm in ("A brave soldier admired the beautiful gardens.", "An author was hurt in the crash.",
+                 "France and Germany met."):
         rel.generate(NERInput(warm), seed=0)  # type: ignore[attr-defined]  # pipeline, WordNet, encoder
 
 

@@ -575,3 +575,44 @@ def iter_sense_synonyms(lemma: str, pos: str) -> Iterator[SenseSynonym]:
             continue
         seen.add(name)
         yield SenseSynonym(name, synset.name(), count, dominant, share)
+
+
+# -- how much evidence a word's senses have ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SenseEvidence:
+    """What WordNet's sense-tagged counts say about ``word`` in one part of speech:
+    ``tagged`` uses in all, ``senses`` in all, its ``primary`` (most frequent; WordNet's
+    first when it has fewer than 3 tagged uses) synset name and that sense's ``share``."""
+
+    tagged: int
+    senses: int
+    primary: str | None
+    share: float
+
+
+@lru_cache(maxsize=65536)
+def sense_evidence(word: str, pos: str) -> SenseEvidence:
+    """:class:`SenseEvidence` of ``word`` (spaCy coarse POS: VERB, ADJ, NOUN)."""
+    p = WN_POS.get(pos)
+    if p is None:
+        return SenseEvidence(0, 0, None, 0.0)
+    wn = load_wordnet()
+    senses, total = _shares(wn, word.lower(), p)
+    if not senses:
+        return SenseEvidence(total, 0, None, 0.0)
+    best = max(range(len(senses)), key=lambda i: senses[i][1])
+    return SenseEvidence(total, len(senses), senses[best][0].name(), senses[best][1])
+
+
+def synset_lemma_names(synset: str) -> frozenset[str]:
+    """The lemma names of ``synset`` (lower case)."""
+    return frozenset(lem.name().lower() for lem in load_wordnet().synset(synset).lemmas())
+
+
+def marked_usage(synset: str) -> bool:
+    """Whether WordNet marks ``synset`` with a usage domain (colloquialism, slang, ...) or a
+    region (a dialect word such as "lorry"): a change of register, not of words."""
+    s = load_wordnet().synset(synset)
+    return bool(s.usage_domains() or s.region_domains())

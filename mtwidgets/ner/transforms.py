@@ -227,6 +227,177 @@ def _neighbours(tok: Any) -> list[str]:
     return []
 
 
+# -- what keeps a substitution from being a plain synonym swap -------------------------------------
+
+# The dominant sense share a word needs before any of its synonyms is used: the sense-tagged
+# counts must make the word's meaning in the source close to certain ("bike": bicycle or
+# motorcycle; "require"/"need" share a verb sense that is not "require"'s every use).
+SENSE_SHARE_NEEDED = {"VERB": 0.5, "NOUN": 0.5, "ADJ": 0.5}
+# Without this many sense-tagged uses, only a word with a single sense qualifies.
+MIN_TAGGED = 3
+# Largest Zipf-frequency difference between the word and its substitute: a much rarer or
+# much more common word is a change of register ("built" -> "constructed").
+MAX_ZIPF_GAP = 2.0
+# The share of the substitute's own tagged uses its shared sense needs ("tell" is "say" in
+# only a third of its uses: "said goodbye" -> "told goodbye").
+SUBSTITUTE_SHARE = 0.4
+# An adjective's similar-to neighbour ("dangerous" -> "hazardous") only for a sense holding
+# this share of the adjective's uses, and only when it is the neighbour's own main sense.
+NEIGHBOUR_SHARE = 0.8
+
+# Participles and adjectives used as prepositions ("aged 92", "including", "given").
+_PREPOSITION_LIKE = frozenset(
+    "aged including following given regarding concerning considering according based excluding "
+    "pending during barring notwithstanding owing due provided assuming".split()
+)
+# Gradable scalar words: a substitute changes the strength ("big" -> "huge", "small" -> "tiny").
+_SCALAR = frozenset(
+    "big large huge enormous vast immense giant gigantic massive colossal tremendous great "
+    "small little tiny minute miniature mini petite wee slight minor major bulky hefty sizeable "
+    "sizable substantial considerable significant extensive broad wide narrow tall short long high "
+    "low deep shallow heavy light fat thin slim slender thick hot warm cold cool freezing boiling "
+    "fast quick rapid swift speedy slow strong weak powerful mighty intense extreme severe serious "
+    "mild gentle terrible awful horrible dreadful bad good excellent superb wonderful fantastic "
+    "brilliant great fine okay ok decent marvellous marvelous terrific outstanding old ancient "
+    "elderly aged young new brand-new angry furious livid happy glad delighted ecstatic sad "
+    "unhappy miserable tired exhausted afraid scared terrified frightened hungry starving "
+    "famous renowned notorious rich wealthy poor needy cheap inexpensive expensive costly pricey "
+    "increase surge rise jump soar rocket plunge plummet drop fall decline slump gorgeous stunning "
+    "spotless immaculate excruciating ferocious suicidal".split()
+)
+# Polysemous adjectives whose every sense WordNet's counts do not separate well enough.
+_POLYSEMOUS_ADJ = frozenset(
+    "quiet single fine fair light hard sharp clear plain poor bright cool fresh strong rich dry "
+    "free present right low high short flat dark deep full open close even odd common direct "
+    "firm sound sure smart hot cold soft still just late early simple straight square tight loose "
+    "dead live calm mean kind dear main".split()
+)
+# Quantifiers and determiner-like words: "several" -> "various" changes how many.
+_QUANTIFIERS = frozenset(
+    "several various many few numerous multiple countless some any all both each every either "
+    "neither much more most less least enough certain sundry divers diverse other another own "
+    "whole entire".split()
+)
+# Words of a marked register (informal or formal) or of one variety of English; either side
+# of a substitution being one is a change of register or dialect, not of words.
+_REGISTER = frozenset(
+    "kid kids bike telly fridge mum mom dad mummy daddy guy guys cop cops veggie veggies loo "
+    "booze cash buck bucks quid pal mate chap bloke lad gal folks okay awesome cool nice stuff "
+    "purchase construct commence terminate utilize utilise obtain assist reside endeavour endeavor "
+    "acquire depart inquire enquire request sufficient additional prior subsequent facilitate "
+    "ascertain demonstrate indicate possess retain initiate remainder residence vehicle "
+    "individual telephone automobile physician attorney beverage attempt state vacate".split()
+)
+# Words whose senses a substitute easily leaves ("finished the race" -> "completed the race",
+# "need" / "require", "try a variety" -> "attempt"), or substitutes whose own common reading
+# is another word ("gay", "cherry", "cardinal"): never replaced nor used.
+_SENSE_TRAPS = frozenset(
+    "finish complete need require try attempt contain comprise vote voting shoot shooting "
+    "daylight daytime bike motorcycle exercise workout tell state gay cherry ruby cardinal "
+    "print apply investigator investigators".split()
+)
+# British/American pairs (the later words are the other variety's).
+_DIALECT = frozenset(
+    "tyre tire timber lumber lorry truck petrol gasoline gas flat apartment pavement sidewalk "
+    "holiday vacation autumn fall motorway freeway highway trousers pants rubbish garbage trash "
+    "queue line film movie mobile cellphone biscuit cookie nappy diaper post mail chemist "
+    "pharmacy drugstore lift elevator football soccer maths math aubergine eggplant courgette "
+    "zucchini crisps chips sweets candy cinema theater theatre shop store fortnight railway "
+    "railroad underground subway saltwater seawater bonnie bonny airplane aeroplane".split()
+)
+_US_UK_SUFFIXES = (
+    ("our", "or"),
+    ("re", "er"),
+    ("ise", "ize"),
+    ("yse", "yze"),
+    ("ence", "ense"),
+    ("ogue", "og"),
+)
+
+
+def _spelling_variants(a: str, b: str) -> bool:
+    """US/UK spellings of one word ("colour"/"color", "centre"/"center", "tyre"/"tire")."""
+    a, b = a.lower(), b.lower()
+    for x, y in _US_UK_SUFFIXES:
+        for p, q in ((a, b), (b, a)):
+            if x in p and p.replace(x, y) == q:
+                return True
+    return len(a) == len(b) and sum(c != d for c, d in zip(a, b)) == 1 and {a, b} & {"tyre", "tire"} != set()
+
+
+def target_refused(tok: Any) -> str | None:
+    """Why no substitute for ``tok`` is tried at all, or ``None``: a word used as a
+    preposition or before a number ("aged 92"), a quantifier, a scalar word or a
+    polysemous adjective."""
+    low = tok.lower_
+    lemma = tok.lemma_.lower()
+    if (
+        tok.dep_ in ("prep", "case", "agent", "mark")
+        or low in _PREPOSITION_LIKE
+        or lemma in _PREPOSITION_LIKE
+    ):
+        return "used as a preposition"
+    nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    if nxt is not None and (nxt.like_num or nxt.pos_ == "NUM"):
+        return "precedes a number"
+    if low in _QUANTIFIERS or lemma in _QUANTIFIERS:
+        return "a quantifier"
+    if low in _SCALAR or lemma in _SCALAR:
+        return "a scalar word (a synonym changes the strength)"
+    if tok.pos_ == "ADJ" and (low in _POLYSEMOUS_ADJ or lemma in _POLYSEMOUS_ADJ):
+        return "a polysemous adjective"
+    if low in _REGISTER or lemma in _REGISTER or low in _DIALECT or lemma in _DIALECT:
+        return "a word of a marked register or dialect"
+    if low in _SENSE_TRAPS or lemma in _SENSE_TRAPS:
+        return "a word whose substitutes easily change its sense"
+    return None
+
+
+def substitution_problem(lemma: str, original: str, pos: str, syn: Any, form: str) -> str | None:
+    """Why ``form`` (lemma ``syn.word``, a :class:`~mtwidgets.lang.wordnet.SenseSynonym` of
+    ``lemma``) may not replace ``original`` (a word of spaCy POS ``pos``), or ``None``.
+    Cheapest checks first. The pair must be a same-sense swap a careful reader accepts:
+    the shared sense is ``lemma``'s dominant sense by a wide margin
+    (:data:`SENSE_SHARE_NEEDED`; a word with fewer than :data:`MIN_TAGGED` tagged uses only
+    with a single sense) and the substitute's own most frequent sense; a lemma of that very
+    synset (no similar-to neighbour: "huge" -> "large"); no gerund for a noun ("flight" ->
+    "flying", "vote" -> "voting"); no scalar, quantifier, register or dialect word on either
+    side, no spelling variant, no WordNet usage/region-marked sense; Zipf frequencies within
+    :data:`MAX_ZIPF_GAP`."""
+    from ..lang.wordnet import marked_usage, sense_evidence, synset_lemma_names
+
+    word = syn.word.lower()
+    if pos in ("NOUN", "ADJ") and form.lower().endswith("ing") and not original.lower().endswith("ing"):
+        return "a gerund or participle for a word that is none"
+    for w in (word, form.lower()):
+        if w in _SCALAR or w in _QUANTIFIERS or w in _REGISTER or w in _DIALECT or w in _SENSE_TRAPS:
+            return f"{w!r} is a scalar, quantifier, register or dialect word"
+    if _spelling_variants(original, form) or _spelling_variants(lemma, word):
+        return "a spelling variant"
+    if abs(_zipf(form.lower()) - _zipf(original.lower())) > MAX_ZIPF_GAP:
+        return "a much rarer or more common word (register)"
+    neighbour = lemma not in synset_lemma_names(syn.synset)
+    if neighbour and (pos != "ADJ" or syn.share < NEIGHBOUR_SHARE):
+        return "a neighbour of the word's sense, not a synonym in it"
+    if not (syn.dominant or neighbour) or syn.share < SENSE_SHARE_NEEDED.get(pos, 1.0):
+        return "the shared sense is not the word's clearly dominant one"
+    own = sense_evidence(lemma, pos)
+    if own.tagged < MIN_TAGGED and own.senses != 1:
+        return "too little sense-tagged evidence for a polysemous word"
+    if neighbour or own.senses > 1:
+        # a polysemous word: the substitute must read in the shared sense on its own too
+        theirs = sense_evidence(word, pos)
+        if (
+            theirs.primary != syn.synset
+            or theirs.share < SUBSTITUTE_SHARE
+            or (theirs.tagged < MIN_TAGGED and theirs.senses != 1)
+        ):
+            return "the shared sense is not the substitute's own dominant one"
+    if marked_usage(syn.synset):
+        return "a sense of marked usage or region"
+    return None
+
+
 def _lexicon_problem() -> str | None:
     from ..lang.wordnet import wordnet_problem
 
@@ -332,9 +503,9 @@ class SimilarToken(NERTransformation):
         order = [lemmas(nlp, w.lower(), pos)[0] for w, _ in found]
         return [w for w in dict.fromkeys(order) if w in allowed]
 
-    def _substitutes(self, tok: Any) -> Iterator[tuple[str, float]]:
+    def _substitutes(self, tok: Any) -> Iterator[tuple[str, Any]]:
         """Synonyms of ``tok`` in a common sense whose frame fits its use (lemmas, best
-        first), each with the in-context similarity it must reach. Lazy: a caller stops
+        first), each with its :class:`~mtwidgets.lang.wordnet.SenseSynonym`. Lazy: a caller stops
         after the candidates it scores, without reading the senses of the others."""
         from ..lang.frames import frames_fit, usage
         from ..lang.wordnet import iter_sense_synonyms, lemma_frames
@@ -349,10 +520,10 @@ class SimilarToken(NERTransformation):
                 and frames_fit(lemma_frames(s.synset, s.word), use)
             ):
                 continue
-            yield s.word, CONFIRM_DOMINANT if s.dominant else CONFIRM_MINOR
+            yield s.word, s
 
-    def _ordered(self, x: NERInput, tok: Any, start: int, end: int, pos: str) -> Iterator[tuple[str, float]]:
-        """The substitutes of ``tok`` with their needs, in the ranking source's order when
+    def _ordered(self, x: NERInput, tok: Any, start: int, end: int, pos: str) -> Iterator[tuple[str, Any]]:
+        """The substitutes of ``tok`` with their senses, in the ranking source's order when
         there is one (it needs them all), else lazily in WordNet's."""
         subs = self._substitutes(tok)
         if self.source is None:
@@ -373,7 +544,7 @@ class SimilarToken(NERTransformation):
         proposals: list[_Proposal] = []
         n_slots = 0
         for tok in self._targets(doc, protected_spans(x, doc)):
-            if target_problem(tok, is_lemma) is not None:
+            if target_refused(tok) is not None or target_problem(tok, is_lemma) is not None:
                 continue
             start, end = tok.idx, tok.idx + len(tok.text)
             sent = tok.sent
@@ -383,10 +554,13 @@ class SimilarToken(NERTransformation):
             neighbours = _neighbours(tok)
             before = doc[tok.i - 1] if tok.i > 0 else None
             article = before if before is not None and before.lower_ in ("a", "an") else None
-            for lemma, need in self._ordered(x, tok, start, end, tok.pos_):
+            for lemma, syn in self._ordered(x, tok, start, end, tok.pos_):
                 form = inflect(lemma, tok.tag_)
                 if form is None or form == tok.lower_ or _zipf(form) < _MIN_ZIPF:
                     continue
+                if substitution_problem(tok.lemma_.lower(), tok.lower_, tok.pos_, syn, form) is not None:
+                    continue
+                need = CONFIRM_DOMINANT
                 if not collocation_kept(tok.lower_, form, neighbours):
                     continue
                 form = _match_case(tok.text, form)
@@ -486,6 +660,10 @@ class SimilarPhrase(SimilarToken):
         nxt = doc[head.i + 1] if head.i + 1 < len(doc) else None
         if nxt is not None and (nxt.tag_ == "RP" or nxt.pos_ in ("NOUN", "PROPN")):
             return "followed by a particle or noun"
+        if head.tag_ == "NN" and not any(
+            t.dep_ in ("det", "poss", "nummod") or t.tag_ in ("DT", "PRP$", "WP$") for t in chunk[:-1]
+        ):
+            return "a singular noun without a determiner (mass use: the substitute may not be one)"
         if head.lower_.endswith("ing"):
             return "a gerund"
         if any(c.dep_ == "prep" and c.lower_ in _PARTITIVE_PREPS for c in head.children):
@@ -527,6 +705,8 @@ class SimilarPhrase(SimilarToken):
             if self._chunk_problem(chunk, protected) is not None:
                 continue
             head = chunk.root
+            if target_refused(head) is not None:
+                continue
             neighbours = _neighbours(head)
             c0, c1 = chunk.start_char, chunk.end_char
             h0, h1 = head.idx, head.idx + len(head.text)
@@ -536,10 +716,13 @@ class SimilarPhrase(SimilarToken):
             s0 = sent.start_char
             slot = n_slots
             found = 0
-            for lemma, need in self._ordered(x, head, h0, h1, "NOUN"):
+            for lemma, syn in self._ordered(x, head, h0, h1, "NOUN"):
                 form = self._head_form(lemma, head.tag_, article)
                 if form is None or form == head.lower_ or _zipf(form) < _MIN_ZIPF:
                     continue
+                if substitution_problem(head.lemma_.lower(), head.lower_, "NOUN", syn, form) is not None:
+                    continue
+                need = CONFIRM_DOMINANT
                 if not collocation_kept(head.lower_, form, neighbours):
                     continue
                 words = [t.text_with_ws for t in chunk[:-1]] + [form]

@@ -117,38 +117,37 @@ def test_similar_token_takes_a_fill_mask_as_a_ranking_of_checked_synonyms(mlm_di
     from mtwidgets.lang.wordnet import sense_synonyms
 
     fm = FillMask(mlm_dir, top_k=len(WORDS))
-    x = NERInput("In Paris, Obama bought huge houses.", [(3, 8, "GPE"), (10, 15, "PERSON")])
+    x = NERInput("In Paris, Obama saw a beautiful house.", [(3, 8, "GPE"), (10, 15, "PERSON")])
     t = SimilarToken(fm, k=20, check_tag=False, per_slot=None)
     drafts = t([x], random.Random(0))
     assert drafts
     for d in drafts:
         fu = d.followups[0]
-        assert fu.text.startswith("In Paris, Obama bought ") and fu.text.endswith(" houses.")
+        assert fu.text.startswith("In Paris, Obama saw a ") and fu.text.endswith(" house.")
         assert [fu.mention(s) for s in fu.gold] == ["Paris", "Obama"]
-        # not "bought": its synonym "purchased" is not in the MLM's vocabulary
-        assert d.meta["original"] == "huge"
-    # the checked synonyms of "huge", WordNet's order: its own sense ("vast", "immense")
-    # first, then its similar-to cluster ("large", "big"), which the context must confirm
-    synonyms = [s.word for s in sense_synonyms("huge", "ADJ")]
-    assert synonyms[:2] == ["vast", "immense"] and {"large", "big"} <= set(synonyms)
-    (answers,) = fm.fill([f"In Paris, Obama bought {MASK} houses."])
-    proposed = [w for w, _ in answers if w != "huge"]
-    unchecked = {"beautiful", "lovely", "old"}
-    assert unchecked <= set(proposed)  # words it offers that are no synonym of "huge"
+        # "saw" has no same-sense synonym that fits its use
+        assert d.meta["original"] == "beautiful"
+    # the checked synonyms of "beautiful", WordNet's order; the vocabulary holds only "lovely"
+    synonyms = [s.word for s in sense_synonyms("beautiful", "ADJ")]
+    assert "lovely" in synonyms and len(synonyms) > 1
+    (answers,) = fm.fill([f"In Paris, Obama saw a {MASK} house."])
+    proposed = [w for w, _ in answers if w != "beautiful"]
+    unchecked = {"huge", "vast", "old"}
+    assert unchecked <= set(proposed)  # words it offers that are no synonym of "beautiful"
     # the substitutes tried are exactly the checked synonyms, in the fill-mask's order, not WordNet's
-    huge = next(tok for tok in parse(x.text) if tok.text == "huge")
-    ranked = [w for w, _ in t._ordered(x, huge, huge.idx, huge.idx + 4, "ADJ")]
-    assert ranked == [w for w in proposed if w in synonyms]
+    word = next(tok for tok in parse(x.text) if tok.text == "beautiful")
+    ranked = [w for w, _ in t._ordered(x, word, word.idx, word.idx + len(word.text), "ADJ")]
+    assert ranked == [w for w in proposed if w in synonyms] == ["lovely"]
     assert ranked != synonyms
     replaced = [d.meta["replacement"] for d in drafts]
     assert set(replaced) <= set(synonyms) and not set(replaced) & unchecked
-    # without a ranking source the same transformation replaces "bought" too: the fill-mask
-    # source narrowed the choice, it added nothing
+    # without a ranking source the same transformation may try synonyms the fill-mask
+    # lacks: the source narrowed the choice, it added nothing
     plain = {
         d.meta["replacement"]
         for d in SimilarToken(k=20, check_tag=False, per_slot=None)([x], random.Random(0))
     }
-    assert "purchased" in plain and set(replaced) <= plain
+    assert set(replaced) <= plain <= set(synonyms)
 
 
 def test_a_fill_mask_with_no_checked_synonym_gives_no_follow_up(mlm_dir: str) -> None:

@@ -53,24 +53,36 @@ def test_bad_thresholds(factory: object, message: str) -> None:
 
 class Words:
     """A ranking source: SimilarToken keeps only the WordNet same-sense synonyms among its
-    words ("vast" and "immense" for "huge"), in its order; "perambulatory" is dropped."""
+    words ("courageous" for "brave", "lovely" for "beautiful"); "perambulatory" is dropped."""
 
     def similar(self, word: str, pos: str, context: str, k: int) -> list[tuple[str, float]]:
-        return {"huge": [("immense", 0.9), ("vast", 0.8), ("perambulatory", 0.7)]}.get(word, [])
+        return {
+            "brave": [("courageous", 0.9), ("perambulatory", 0.7)],
+            "beautiful": [("lovely", 0.8)],
+        }.get(word, [])
 
 
-HUGE = "Apple reported huge losses."  # both synonyms pass the in-context check here
+TWO = "A brave soldier admired the beautiful gardens."  # both synonyms pass the in-context check here
 
 
 def test_filters_as_transformation_options_drop_candidates_and_record_scores() -> None:
-    x = NERInput(HUGE)
+    from wordfreq import zipf_frequency
+
+    x = NERInput(TWO)
     plain = [d.followups[0].text for s in SimilarToken(Words(), check_tag=False).candidates([x]) for d in s]
-    assert plain == ["Apple reported vast losses.", "Apple reported immense losses."]
-    # Zipf: huge 5.06, vast 4.49, immense 3.88
-    filtered = SimilarToken(Words(), check_tag=False, filters=[NaturalnessFilter(1.0)])
+    assert plain == [
+        "A courageous soldier admired the beautiful gardens.",
+        "A brave soldier admired the lovely gardens.",
+    ]
+    gap = {
+        w: zipf_frequency(o, "en") - zipf_frequency(w, "en")
+        for o, w in (("brave", "courageous"), ("beautiful", "lovely"))
+    }
+    assert gap["courageous"] > 0.6 > gap["lovely"]
+    filtered = SimilarToken(Words(), check_tag=False, filters=[NaturalnessFilter(0.6)])
     drafts = [d for s in filtered.candidates([x]) for d in s]
-    assert [d.followups[0].text for d in drafts] == ["Apple reported vast losses."]
-    assert drafts[0].meta["filters"] == {"naturalness": pytest.approx(5.06 - 4.49, abs=1e-3)}
+    assert [d.followups[0].text for d in drafts] == ["A brave soldier admired the lovely gardens."]
+    assert drafts[0].meta["filters"] == {"naturalness": pytest.approx(gap["lovely"], abs=1e-3)}
     # a filter nothing passes leaves no follow-up: the group becomes not applicable
     assert (
         SimilarToken(Words(), check_tag=False, filters=[SemanticFilter(0.999)])([x], random.Random(0)) == []

@@ -148,10 +148,10 @@ def test_shuffle_relation_applies_to_predicted_entities_and_catches_position_bia
 
 
 # Sentences with a word that has a same-sense synonym fitting its use ("bought" ->
-# "purchased", "big" -> "large", "huge" -> "vast"); SENTENCES have none.
+# "lovely", "brave" -> "courageous"); SENTENCES have none.
 SYNONYM_SENTENCES = [
-    NERInput("Drake bought a big house in London."),
-    NERInput("Adele sang to huge crowds in Paris."),
+    NERInput("Drake admired a beautiful house in London."),
+    NERInput("Adele praised a brave nurse in Paris."),
 ]
 
 
@@ -177,6 +177,7 @@ def test_similar_sentence_relations_filter_by_default_as_the_paper_does() -> Non
         kinds = [type(f) for f in build(name).transformation.filters]
         assert kinds == [NaturalnessFilter, SemanticFilter], name
         assert build(name, filters=()).transformation.filters == ()
-    assert not hasattr(build("TIN-question").transformation, "filters") or not build(
-        "TIN-question"
-    ).transformation.filters
+    assert (
+        not hasattr(build("TIN-question").transformation, "filters")
+        or not build("TIN-question").transformation.filters
+    )

@@ -77,42 +77,43 @@ def test_apply_edits_alignment_and_map_span() -> None:
 
 
 def test_similar_token_replaces_verbs_and_adjectives_outside_entities_inflected() -> None:
-    x = NERInput("Apple helped the city and bought a big car in Texas.", [(0, 5, "ORG"), (46, 51, "GPE")])
+    x = NERInput(
+        "Apple helped the city and admired a beautiful car in Texas.", [(0, 5, "ORG"), (53, 58, "GPE")]
+    )
     drafts = [d for slot in SimilarToken().candidates([x]) for d in slot]
     texts = [d.followups[0].text for d in drafts]
-    assert "Apple helped the city and purchased a big car in Texas." in texts  # VBD kept
-    assert "Apple helped the city and bought a large car in Texas." in texts
+    assert "Apple helped the city and admired a lovely car in Texas." in texts
     assert not any("assisted" in t or "aided" in t for t in texts)  # "help": no dominant enough sense
     for d in drafts:
         _aligned(x, d)
         fu = d.followups[0]
         assert [(fu.mention(s), s.label) for s in fu.gold] == [("Apple", "ORG"), ("Texas", "GPE")]
-        assert d.meta["kind"] == "token" and d.meta["original"] in ("helped", "bought", "big")
+        assert d.meta["kind"] == "token" and d.meta["original"] in ("helped", "admired", "beautiful")
 
 
 def test_similar_token_source_only_ranks_what_passes_the_checks() -> None:
     # "travel"/"attend" are vector neighbours of "visited", not same-sense synonyms
     # ("Obama travelled Paris" breaks the frame): a source never adds words
-    words = DictWords({"bought": ["acquire", "purchase"], "visited": ["travel", "attend"]})
-    x = NERInput("Obama visited Paris and bought a house.")
+    words = DictWords({"lovely": ["pleasant", "beautiful"], "visited": ["travel", "attend"]})
+    x = NERInput("Obama visited Paris and admired a lovely house.")
     texts = _texts(SimilarToken(words), x)
-    assert texts == ["Obama visited Paris and purchased a house."]
-    assert ("bought", "VERB", "Obama visited Paris and [MASK] a house.") in words.asked
+    assert texts == ["Obama visited Paris and admired a beautiful house."]
+    assert ("lovely", "ADJ", "Obama visited Paris and admired a [MASK] house.") in words.asked
 
 
 def test_similar_token_no_candidates_is_no_followup_and_sampling_is_seeded() -> None:
     x = NERInput("The outbreak has killed at least 60 people.")
     assert SimilarToken()([x], random.Random(0)) == []  # "murdered" is a hyponym: refused
-    y = NERInput("The firm tried to buy a large stake.")
+    y = NERInput("A brave soldier admired the beautiful gardens.")
     t = SimilarToken(per_slot=1)
     a = [d.followups[0].text for d in t([y], random.Random(3))]
     b = [d.followups[0].text for d in t([y], random.Random(3))]
-    assert a == b and len(a) == 2  # one follow-up per replaced word (buy, large)
+    assert a == b and len(a) == 2  # one follow-up per replaced word (brave, beautiful)
 
 
 def test_similar_token_keeps_sentence_initial_capital() -> None:
-    x = NERInput("Big crowds gathered in Leeds.")
-    assert _texts(SimilarToken(), x) == ["Large crowds gathered in Leeds."]
+    x = NERInput("Lovely gardens surround the house in Leeds.")
+    assert _texts(SimilarToken(), x) == ["Beautiful gardens surround the house in Leeds."]
 
 
 def test_similar_token_rejects_a_bad_source() -> None:
@@ -123,14 +124,14 @@ def test_similar_token_rejects_a_bad_source() -> None:
 def test_similar_token_with_the_offline_vectors_as_ranking() -> None:
     from mtwidgets.lang.vectors import VectorSimilarWords
 
-    x = NERInput("Apple bought a big stake in Texas.", [(0, 5, "ORG"), (28, 33, "GPE")])
+    x = NERInput("Apple praised a brave employee in Texas.", [(0, 5, "ORG"), (34, 39, "GPE")])
     drafts = [d for slot in SimilarToken(VectorSimilarWords(), k=3).candidates([x]) for d in slot]
-    assert drafts, "the vectors rank 'purchase'/'large' among their neighbours"
+    assert drafts, "the vectors rank 'courageous' among the neighbours of 'brave'"
     for d in drafts:
         fu = d.followups[0]
         assert fu.text != x.text
         assert [fu.mention(s) for s in fu.gold] == ["Apple", "Texas"]
-        assert d.meta["original"] in ("bought", "big")
+        assert d.meta["original"] in ("praised", "brave")
         _aligned(x, d)
 
 
@@ -138,11 +139,11 @@ def test_similar_token_with_the_offline_vectors_as_ranking() -> None:
 
 
 def test_similar_phrase_replaces_the_head_noun_and_fixes_the_article() -> None:
-    x = NERInput("Doctors examined an infected person at the hospital.")
-    assert _texts(SimilarPhrase(), x) == ["Doctors examined an infected individual at the hospital."]
+    x = NERInput("An author was hurt in the crash.")
+    assert _texts(SimilarPhrase(), x) == ["A writer was hurt in the crash."]
     y = NERInput("A child was hurt in the crash.")
-    # "youngster" is a synonym too, but the context does not confirm it clearly enough
-    assert _texts(SimilarPhrase(), y) == ["A kid was hurt in the crash."]
+    # "kid" is informal (register) and "youngster" is not confirmed by the context
+    assert _texts(SimilarPhrase(), y) == []
 
 
 def test_similar_phrase_skips_noun_phrases_holding_an_entity_and_pronouns() -> None:
@@ -152,10 +153,10 @@ def test_similar_phrase_skips_noun_phrases_holding_an_entity_and_pronouns() -> N
 
 
 def test_similar_phrase_keeps_number() -> None:
-    x = NERInput("Three children were hurt in the crash.")
+    x = NERInput("Three pupils learned about ancient Egypt in history class.")
     assert _texts(SimilarPhrase(), x) == []  # "Three" is a number modifier: left alone
-    y = NERInput("The children were hurt in the crash.")
-    assert _texts(SimilarPhrase(), y) == ["The kids were hurt in the crash."]
+    y = NERInput("The pupils learned about ancient Egypt in history class.")
+    assert _texts(SimilarPhrase(), y) == ["The students learned about ancient Egypt in history class."]
 
 
 # -- shuffle ---------------------------------------------------------------------------------

@@ -57,7 +57,7 @@ def make_panel(data: Any, **kwargs: Any) -> BatchPanel:
 
 @pytest.fixture(scope="module")
 def frame() -> pd.DataFrame:
-    return mt.datasets.ner_sample_frame().iloc[:24].reset_index(drop=True)
+    return mt.datasets.ner_sample_frame().iloc[:60].reset_index(drop=True)
 
 
 @pytest.fixture(scope="module")
