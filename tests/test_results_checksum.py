@@ -1,9 +1,9 @@
-"""`mtwidgets run`'s results stay exactly what they were before the task-registry refactor.
+"""`mtwidgets run`'s results on the shipped samples stay exactly what they were when last checked.
 
 Each shipped sample runs on both embedded models of its task (seed 0; NER without repair,
 which does not change the results file), and the saved results.jsonl is hashed by
-scripts/results_checksum.py (canonical JSON, floats rounded). The stored checksums were made
-on commit 3dc4b5a; see tests/data/results_checksums.json.
+scripts/results_checksum.py (canonical JSON, floats rounded). The stored checksums, and why
+they were last retaken, are in tests/data/results_checksums.json.
 """
 
 from __future__ import annotations
