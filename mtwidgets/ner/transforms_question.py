@@ -117,6 +117,17 @@ def base_form(word: str, lemma: str, tag: str) -> str | None:
 _CLAUSE_DEPS = frozenset({"relcl", "advcl", "ccomp", "csubj", "acl", "xcomp", "pcomp", "parataxis"})
 
 
+def _in_main_clause(t: Any, root: Any) -> bool:
+    """Whether token ``t`` belongs to the main clause of ``root`` (no subordinate clause
+    relation on its way up to the root)."""
+    node = t
+    while node.head.i != node.i and node.i != root.i:
+        if node.dep_ in _CLAUSE_DEPS:
+            return False
+        node = node.head
+    return True
+
+
 def _main_clause_conjunct(doc: Any, root: Any) -> Any | None:
     """A verb coordinated with the main clause ("... near X and stores the gas"), wherever
     the small parser attached it, or ``None``. A conjunct inside a subordinate clause
@@ -126,14 +137,7 @@ def _main_clause_conjunct(doc: Any, root: Any) -> Any | None:
             continue
         if not (t.pos_ in ("VERB", "AUX") or t.tag_ in ("VBD", "VBZ", "VBP", "MD")):
             continue
-        node = t
-        subordinate = False
-        while node.head.i != node.i and node.i != root.i:
-            if node.dep_ in _CLAUSE_DEPS:
-                subordinate = True
-                break
-            node = node.head
-        if not subordinate:
+        if _in_main_clause(t, root):
             return t
     return None
 
@@ -147,15 +151,11 @@ def _other_finite_verb(doc: Any, root: Any) -> Any | None:
     if conjuncts and any(c.dep_ == "cc" for c in root.children):
         return conjuncts[0]
     for t in doc:
-        if t.i == root.i or t.tag_ not in ("VBD", "VBZ", "VBP") or t.head.i == root.i and t.dep_ in ("aux", "auxpass"):
+        if t.i == root.i or t.tag_ not in ("VBD", "VBZ", "VBP"):
             continue
-        node, subordinate = t, False
-        while node.head.i != node.i and node.i != root.i:
-            if node.dep_ in _CLAUSE_DEPS:
-                subordinate = True
-                break
-            node = node.head
-        if not subordinate:
+        if t.head.i == root.i and t.dep_ in ("aux", "auxpass"):
+            continue
+        if _in_main_clause(t, root):
             return t
     return None
 
