@@ -28,7 +28,7 @@ from pathlib import Path
 import mtwidgets as mt
 from mtwidgets.core.cache import PredictionCache
 from mtwidgets.core.runner import Runner
-from mtwidgets.re import entities
+from mtwidgets.lang import pipelines
 
 
 class _Recorder:
@@ -48,19 +48,19 @@ def _traced_inputs(relations: list, groups: list[mt.Group], model_name: str, mod
     predicting its own sources and (when applicable) follow-ups."""
     recorder = _Recorder(model)
     runner = Runner(relations, {model_name: recorder}, seed=0, cache=PredictionCache())
-    rows, _ = runner._evaluate(model_name, groups)
-    naive = sum(len(r["source_outputs"]) + len(r["followup_outputs"]) for r in rows)
+    frame = runner.check(groups).frame
+    naive = sum(len(a) + len(b) for a, b in zip(frame["source_outputs"], frame["followup_outputs"]))
     return recorder.seen, naive
 
 
 def _cold_parses() -> None:
     """Empty the process-wide spaCy Doc cache so each side pays its own parsing (the
     pattern model parses every text; a warm cache would hide the model's real cost)."""
-    entities._DOCS.clear()
+    pipelines._DOCS.clear()
 
 
 def bench_throughput(model_name: str, model: object, data: list, reps: int, batch_size: int) -> dict[str, float]:
-    runner = Runner("all", {model_name: model}, seed=0, batch_size=batch_size, cache=PredictionCache())
+    runner = Runner("all", {model_name: model}, task="re", seed=0, batch_size=batch_size, cache=PredictionCache())
     runner.prepare(data)
     groups = runner.groups(data)
     inputs, naive = _traced_inputs(runner.relations, groups, model_name, model)
@@ -76,11 +76,11 @@ def bench_throughput(model_name: str, model: object, data: list, reps: int, batc
         r = Runner(runner.relations, {model_name: model}, seed=0, batch_size=batch_size, cache=PredictionCache())
         _cold_parses()
         t = time.perf_counter()
-        r._evaluate(model_name, groups)
+        r._evaluate(model_name, groups, {}, {})
         return time.perf_counter() - t
 
     def end_to_end() -> float:
-        r = Runner("all", {model_name: model}, seed=0, batch_size=batch_size, cache=PredictionCache())
+        r = Runner("all", {model_name: model}, task="re", seed=0, batch_size=batch_size, cache=PredictionCache())
         _cold_parses()
         t = time.perf_counter()
         r.run(data)
@@ -143,7 +143,8 @@ def main() -> None:
     args = parser.parse_args()
 
     data = mt.load_inputs(mt.datasets.re_sample()).inputs
-    print(f"shipped sample: {len(data)} sources, all {len(mt.catalogue())} relations, batch size {args.batch_size}\n")
+    n_rel = int((mt.catalogue()["task"] == "re").sum())
+    print(f"shipped sample: {len(data)} sources, all {n_rel} relation-extraction relations, batch size {args.batch_size}\n")
     print(f"{'model':12s} {'groups':>7s} {'inputs':>7s} {'naive':>7s} {'saved':>6s} {'direct s':>9s} "
           f"{'runner s':>9s} {'ratio':>6s} {'e2e s':>7s} {'e2e ratio':>9s}")
     for name in args.models.split(",") if args.models else mt.models.available("re"):
