@@ -79,6 +79,16 @@ def stable_rng(seed: int, *parts: str) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
+class Slots(list):  # type: ignore[type-arg]
+    """A transformation's options slot by slot (or its drafts), and ``why`` it refused the
+    others (distinct reasons in order; empty when it has nothing to say beyond its
+    ``requirement``)."""
+
+    def __init__(self, slots: Sequence[Any] = (), why: Sequence[str] = ()) -> None:
+        super().__init__(slots)
+        self.why: tuple[str, ...] = tuple(dict.fromkeys(why))
+
+
 class Transformation:
     """Sources -> drafts. Subclasses implement :meth:`_options` and :meth:`_build`.
 
@@ -108,8 +118,15 @@ class Transformation:
         return [[self._build(srcs, o) for o in slot] for slot in self._options(srcs) if slot]
 
     def options(self, sources: Sequence[BaseInput]) -> list[list[Any]]:
-        """The possible edits of ``sources``, slot by slot, unbuilt (cheap to list)."""
+        """The possible edits of ``sources``, slot by slot, unbuilt (cheap to list). A
+        transformation may return :class:`Slots`, which also says why it refused the rest."""
         return self._options(tuple(sources))
+
+    def refusal(self, slots: Sequence[Any] = ()) -> str:
+        """What this transformation needs, with why these ``slots`` (or drafts) hold
+        nothing when the transformation said so (:attr:`Slots.why`)."""
+        why = getattr(slots, "why", ())
+        return f"{self.requirement} (not here: {'; '.join(why)})" if why else self.requirement
 
     def choose(self, slots: Sequence[Sequence[Any]], rng: random.Random) -> list[Any]:
         """The options a run tests: ``per_slot`` of each slot, drawn with ``rng``.
@@ -131,7 +148,9 @@ class Transformation:
 
     def __call__(self, sources: Sequence[BaseInput], rng: random.Random) -> list[Draft]:
         srcs = tuple(sources)
-        return [self._build(srcs, o) for o in self.choose(self._options(srcs), rng)]
+        slots = self._options(srcs)
+        return Slots([self._build(srcs, o) for o in self.choose(slots, rng)], getattr(slots, "why", ()))
+
 
     def _options(self, sources: tuple[BaseInput, ...]) -> list[list[Any]]:
         raise NotImplementedError
@@ -215,9 +234,11 @@ class MetamorphicRelation:
                 )
         drafts = self.transformation(sources, self.rng(sources, seed))
         if not drafts:
+            refusal = getattr(self.transformation, "refusal", None)
+            needs = refusal(drafts) if callable(refusal) else self.transformation.requirement
             return [
                 Group(self.name, 0, sources, (), "", seed, source_index,
-                      not_applicable=f"{self.name} needs {self.transformation.requirement}")
+                      not_applicable=f"{self.name} needs {needs}")
             ]
         return [
             Group(self.name, i, d.sources, d.followups, d.note, seed, source_index, d.meta)

@@ -14,7 +14,6 @@ this source ("MR-R1 needs ... (not here: the head 'Obama' is mentioned again)").
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,7 +21,7 @@ from typing import Any, Literal
 
 from ..core.errors import InputError
 from ..core.inputs import BaseInput
-from ..core.relation import Draft, Transformation
+from ..core.relation import Draft, Slots, Transformation
 from ..core.spans import Span, replace_span
 from ..lang import kinds
 from . import lexicons
@@ -92,29 +91,16 @@ def followup_problem(source: RelationInput, followup: RelationInput) -> str | No
 
 
 class _Checked(Transformation):
-    """A transformation that records, per thread, why it refused the last source, and adds
-    it to its ``requirement`` (the not-applicable reason the relation reports)."""
+    """A transformation that checks every option it lists and says why it refused the
+    others: its ``_options`` return :class:`~mtwidgets.core.relation.Slots`."""
 
-    _base_requirement = "a suitable source"
+    def _options(self, sources: tuple[BaseInput, ...]) -> list[list[Any]]:
+        why: list[str] = []
+        return Slots(self._slots(sources, why), why)
 
-    def __init__(self) -> None:
-        self._local = threading.local()
-
-    @property  # type: ignore[override]
-    def requirement(self) -> str:
-        why: list[str] = getattr(self._local, "why", [])
-        if not why:
-            return self._base_requirement
-        return f"{self._base_requirement} (not here: {'; '.join(dict.fromkeys(why))})"
-
-    @requirement.setter
-    def requirement(self, value: str) -> None:
-        self._base_requirement = value
-
-    def _start(self) -> list[str]:
-        self._local.why = []
-        why: list[str] = self._local.why
-        return why
+    def _slots(self, sources: tuple[BaseInput, ...], why: list[str]) -> list[list[Any]]:
+        """The checked options, slot by slot; each refusal's reason is appended to ``why``."""
+        raise NotImplementedError
 
     def _keep_checked(self, x: RelationInput, sources: tuple[BaseInput, ...], options: list[Any],
                       why: list[str]) -> list[Any]:
@@ -668,9 +654,8 @@ class ReplaceEntity(_Checked):
         # facts clash with the sentence; candidates are synthetic or from typed lexicons.
         return self
 
-    def _options(self, sources: tuple[BaseInput, ...]) -> list[list[Any]]:
+    def _slots(self, sources: tuple[BaseInput, ...], why: list[str]) -> list[list[Any]]:
         x = _relation_input(sources)
-        why = self._start()
         slots: list[list[Any]] = []
         for role in ROLES:
             span, other = _span(x, role), _span(x, _other(role))
@@ -1307,9 +1292,8 @@ class CoreferentArgument(_Checked):
         self.requirement = "a pronoun argument with one unambiguous named antecedent, or a named argument " \
             "that a later pronoun unambiguously refers to"
 
-    def _options(self, sources: tuple[BaseInput, ...]) -> list[list[Any]]:
+    def _slots(self, sources: tuple[BaseInput, ...], why: list[str]) -> list[list[Any]]:
         x = _relation_input(sources)
-        why = self._start()
         slots: list[list[Any]] = []
         for role in ROLES:
             span, other = _span(x, role), _span(x, _other(role))
@@ -1486,9 +1470,8 @@ class CombinePairs(_Checked):
         self.requirement = (f"a person-person or organisation-organisation pair and a third named entity "
                             f"in the sentence to pair with the {shared}")
 
-    def _options(self, sources: tuple[BaseInput, ...]) -> list[list[Any]]:
+    def _slots(self, sources: tuple[BaseInput, ...], why: list[str]) -> list[list[Any]]:
         first = _relation_input(sources)
-        why = self._start()
         for source in sources:
             text = source.text if isinstance(source, RelationInput) else ""
             step = _STEP_RELATIVE.search(text)

@@ -153,7 +153,7 @@ def candidate_list(relation: MetamorphicRelation, source: BaseInput, seed: int) 
     transformation = relation.transformation
     slots = transformation.options(sources)
     if not any(slots):
-        reason = relation.generate(source, seed)[0].not_applicable or f"{relation.name} has no follow-up here"
+        reason = f"{relation.name} needs {transformation.refusal(slots)}"
         return CandidateList(relation, sources, seed, [], reason)
     # First the options a batch run with this seed tests (same generator, same draw), then
     # the others in a seed-fixed order, so candidate 0 is what `mt.run` reports.

@@ -155,18 +155,20 @@ def test_r1_person_keeps_the_gender_the_text_refers_to() -> None:
     assert heads and all(person_gender(h) == "female" for h in heads), heads
     rel = mt.relation("MR-R1")
     x = R("[[Kelly Stone|PERSON]] said her son left <<Acme Widgets Inc.|ORGANIZATION>>.")  # "Kelly": either gender
-    head, tail = rel.transformation.options([x])
+    slots = rel.transformation.options([x])
+    head, tail = slots
     assert head == [] and tail
-    assert "gender of 'Kelly Stone' is unknown" in rel.transformation.requirement
+    assert "gender of 'Kelly Stone' is unknown" in rel.transformation.refusal(slots)
 
 
 def test_r1_name_with_acronym_or_repeated_mention_is_refused() -> None:
     rel = mt.relation("MR-R1")
     x = R("The <<Air Force Research Laboratory|ORGANIZATION>> (AFRL) hired [[Tom Baker|PERSON]].")
     assert [g.meta["role"] for g in rel.generate(x, 0)] == ["head"]
-    head, tail = rel.transformation.options([x])
+    slots = rel.transformation.options([x])
+    head, tail = slots
     assert head and tail == []
-    why = rel.transformation.requirement
+    why = rel.transformation.refusal(slots)
     assert "another name of it in brackets" in why or "followed by an apposition" in why, why
     refused(gen("MR-R1", "[[Mr. Obama|PERSON]] met <<John Obama|PERSON>>'s aide, and Obama left."), "mentioned again")
     refused(gen("MR-R1", "[[Mary Jones|PERSON]] and her husband <<Tom Jones|PERSON>> left."), "mentioned again")
@@ -291,8 +293,9 @@ def r1_options(markup: str, pool: list[str] | None = None) -> tuple[list[object]
     rel = mt.relation("MR-R1")
     if pool is not None:
         rel = rel.prepared([R(m) for m in pool])
-    head, tail = rel.transformation.options([R(markup)])
-    return head, tail, rel.transformation.requirement
+    slots = rel.transformation.options([R(markup)])
+    head, tail = slots
+    return head, tail, rel.transformation.refusal(slots)
 
 
 def test_r1_pool_entries_of_the_wrong_kind_are_never_used() -> None:

@@ -101,7 +101,7 @@ def test_r1_paper_example_is_refused_with_reasons() -> None:
     x = R("<<French|NATIONALITY>> filmmaker [[Claude|PERSON]] dies at 80.")
     slots = rel.transformation.candidates([x])
     assert all(slot == [] for slot in slots)
-    why = rel.transformation.requirement
+    why = rel.transformation.refusal(rel.transformation.options([x]))
     assert "describes a named entity" in why and "name culture of 'Claude'" in why, why
 
 
