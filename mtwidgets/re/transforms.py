@@ -405,6 +405,8 @@ _TITLE_OF = frozenset({"emperor", "empress", "king", "queen", "prince", "princes
                        "premier", "chancellor", "governor", "ruler", "sultan", "shah", "tsar", "czar", "pharaoh",
                        "ambassador", "consul", "envoy", "archbishop", "bishop", "patriarch", "duke", "duchess",
                        "leader", "head", "monarch", "regent", "viceroy", "dictator", "general"})
+# how much larger or smaller than the city it replaces a replacement city may be
+CITY_SIZE_RATIO = 3.0
 # a town this large in another country makes a city name ambiguous ("Salamanca": Spain, Mexico)
 _HOMONYM_POPULATION = 20_000
 _HISTORY_WORDS = re.compile(r"\b(?:centur(?:y|ies)|medieval|emperors?|empress|kings?|queens?|pharaohs?|dynast(?:y|ies)|"
@@ -575,7 +577,8 @@ def _made_up_surnames() -> tuple[str, ...]:
     known = _known_org_words()
     peoples = {*lexicons.DEMONYMS, *kinds.NATIONALITY_WORDS}
     return tuple(w for w in surnames if w.isalpha() and len(w) >= 5 and w not in given and w not in known
-                 and w not in peoples and not kinds.place_kinds(w) and not lexicons.city_countries(w))
+                 and w not in peoples and not kinds.place_kinds(w) and not lexicons.city_countries(w)
+                 and not kinds.common_word(w))  # "Miles Airlines" reads as air miles
 
 
 def _org_pool(kind: str, core: str) -> list[_Cand]:
@@ -761,8 +764,9 @@ class ReplaceEntity(_Checked):
             return None
         if root.dep_ == "dobj" and root.head.lemma_.lower() in _PLACE_VERBS:
             return None
-        if root.dep_ in ("compound", "nmod", "amod") and root.head.pos_ == "NOUN":
-            return None
+        if root.dep_ in ("compound", "nmod", "amod", "poss"):
+            return (f"modifies {root.head.text!r}: the phrase names something of this very place (its metro, "
+                    f"airport, council) that another place may not have")
         return "is not used as a place here (not the object of a place preposition)"
 
     # -- MR-R1 -------------------------------------------------------------------------------
@@ -844,6 +848,10 @@ class ReplaceEntity(_Checked):
             words = [core]
         if etype in ("ORGANIZATION", "LOCATION") and len(core.split()) > 1 and len(initials(core)) > 1:
             words.append(initials(core))
+            # its own first word names it too ("Crestline Bank" ... "Crestline Capital")
+            first = core.removeprefix("the ").split()[0]
+            if len(first) > 3 and first[:1].isupper() and not kinds.common_word(first):
+                words.append(first)
         repeated = _mentioned_elsewhere(text, span, words)
         if repeated:
             why.append(f"{what} is mentioned again ({repeated!r})")
@@ -861,7 +869,7 @@ class ReplaceEntity(_Checked):
         elif place:
             pool = self._place_pool(text, span, core, kind, why)
         else:  # nationality
-            pool = self._nationality_pool(text, span, core, why)
+            pool = self._nationality_pool(text, span, _span(x, _other(role)), core, why)
         if pool is None:
             return []
         user = [c for t in {etype, _TYPE_OF_KIND.get(kind, etype)} for c in self._extra.get(t, ())]
@@ -873,7 +881,9 @@ class ReplaceEntity(_Checked):
         if etype == "PERSON":
             # no word of the replacement is a word of the text ("Hope Okafor" beside "Okafor Ltd")
             written = set(re.findall(r"[\w'-]+", text))
-            pool = [c for c in pool if (len(c.name.split()) == 1) == single and not set(c.name.split()) & written]
+            kept = set(core.split()[:-1])  # the given names a full name keeps
+            pool = [c for c in pool if (len(c.name.split()) == 1) == single
+                    and not (set(c.name.split()) - kept) & written]
         if not pool:
             why.append(f"no candidates of type {etype}")
             return []
@@ -979,7 +989,18 @@ class ReplaceEntity(_Checked):
             if lexicons.culture_language(theirs) != language:
                 why.append(f"the text names {other!r}, of another name culture than {what}")
                 return None
-        names = lexicons.culture_names(locales, gender, single)
+        if any(loc.endswith("_IN") for loc in locales):
+            why.append(f"{what} is an Indian name: its parts mark region and religion, which the name lists "
+                       f"do not record")
+            return None
+        if single:
+            # a lone given name: one of the same culture; in English one in use in every era
+            names = (lexicons.CLASSIC_GIVEN_NAMES[gender] if language == "en"
+                     else lexicons.culture_names(locales, gender, True))
+        else:
+            # a full name keeps its given names (gender, era, culture) and takes another surname
+            given = " ".join(core.split()[:-1])
+            names = tuple(f"{given} {s}" for s in lexicons.culture_surnames(locales, gender))
         return [_Cand(n, False, gender) for n in names if lexicons.person_gender(n) == gender]
 
     def _org_candidates(self, x: RelationInput, role: Role, core: str, why: list[str]) -> list[_Cand] | None:
@@ -1036,6 +1057,10 @@ class ReplaceEntity(_Checked):
             if demonym_countries - {country}:
                 why.append(f"the text names a people of another country than {what}'s")
                 return None
+            size = lexicons.city_population(core, country)
+            if size is None:
+                why.append(f"the size of {what} is unknown")
+                return None
             if others or _REGION_WORDS.search(text):
                 # a region or another place of the text may lie around the city ("owned by the
                 # Lombardy region, founded in Milan"): only cities of the same region keep it
@@ -1043,8 +1068,13 @@ class ReplaceEntity(_Checked):
                 if region is None:
                     why.append(f"the text names a region or another place, and {what}'s region is unknown")
                     return None
-                return [_Cand(c) for c in lexicons.cities_of_region(country, region)]
-            return [_Cand(c) for c in lexicons.cities_of_country(country)]
+                cities = lexicons.cities_of_region(country, region)
+            else:
+                cities = lexicons.cities_of_country(country)
+            # a city of a like size: a world title is won in a capital, not in a town ("New Delhi"
+            # -> "Phusro"), and a metropolis' life is not a small town's
+            return [_Cand(c) for c in cities
+                    if (pop := lexicons.city_population(c, country)) and 1 / CITY_SIZE_RATIO <= pop / size <= CITY_SIZE_RATIO]
         if kind == "state":
             if core not in lexicons.us_states() or others:
                 why.append(f"{what} is not a US state alone in the text")
@@ -1065,7 +1095,8 @@ class ReplaceEntity(_Checked):
                 return None
         return list(_lexicon_pools()["COUNTRY"])
 
-    def _nationality_pool(self, text: str, span: Span, core: str, why: list[str]) -> list[_Cand] | None:
+    def _nationality_pool(self, text: str, span: Span, other: Span, core: str,
+                          why: list[str]) -> list[_Cand] | None:
         """Another nationality, only where the word describes common nouns: never a named
         person or organisation ("the Swedish group Broström", "Lato, a Polish footballer")
         and never where a place or another people in the text ties to it."""
@@ -1092,6 +1123,16 @@ class ReplaceEntity(_Checked):
             return None
         if _other_places(text, span) or len(_demonyms_in(text)) > 1:
             why.append("the text names places or other peoples that tie to the nationality")
+            return None
+        if other.label == "PERSON" or kinds.is_person(text[other.start : other.end]):
+            why.append(f"{what} may be the nationality of the person {text[other.start:other.end]!r}, "
+                       f"whose name has a culture of its own")
+            return None
+        named = [t.text for t in doc if t.pos_ == "PROPN" and not (span.start <= t.idx < span.end)
+                 and not other.start <= t.idx < other.end]
+        if named:
+            why.append(f"the text names {named[0]!r}, which may tie to the nationality (a German-named maker, "
+                       f"an island of the country)")
             return None
         return [c for c in _lexicon_pools()["NATIONALITY"] if c.name in lexicons.DEMONYMS]
 
