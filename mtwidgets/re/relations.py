@@ -8,11 +8,13 @@ output property from :mod:`mtwidgets.core.properties`, parametrised by the edita
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core.predictions import Prediction
 from ..core.properties import MappedLabel, SameAsSecondSource, SameLabel
-from ..core.relation import MetamorphicRelation, RelationSpec, build_from_table
+from ..core.relation import Group, MetamorphicRelation, RelationSpec, build_from_table
+from .entities import type_span
 from .labels import TACRED, RelationTable
 from .transforms import CombinePairs, CoreferentArgument, ReplaceEntity, SwapArguments
 
@@ -24,6 +26,31 @@ Options = Mapping[str, Any]  # {"table": RelationTable, "pool": {type: [mentions
 
 def _table(o: Options) -> RelationTable:
     return o["table"]  # type: ignore[no-any-return]
+
+
+# The subject type a TACRED label's prefix demands of the head.
+_SUBJECT_TYPE = {"per:": "PERSON", "org:": "ORGANIZATION"}
+
+
+class InverseLabel(MappedLabel):
+    """MR-S2's property: the inverse label, only where the swapped pair can bear it. The new
+    head must be of the type the inverse label's subject demands ("org:members(Arctic
+    Council, Norway)" inverts to "org:member_of", which a COUNTRY head cannot bear)."""
+
+    def applies(self, group: Group, sources: Sequence[Prediction]) -> str | None:
+        problem = super().applies(group, sources)
+        if problem is not None:
+            return problem
+        expected = self._expected(group, sources[0].label) or ""
+        x = group.followups[0]
+        head = getattr(x, "head", None)
+        want = next((t for prefix, t in _SUBJECT_TYPE.items() if expected.startswith(prefix)), None)
+        if want is None or head is None:
+            return None
+        have = type_span(x.text, head)  # type: ignore[attr-defined]
+        if have != want:
+            return f"the inverse label {expected} needs a {want} head, but the swapped head is a {have}"
+        return None
 
 
 RELATIONS: dict[str, RelationSpec] = {
@@ -67,7 +94,7 @@ RELATIONS: dict[str, RelationSpec] = {
         description="Swap head and tail when the source relation is antisymmetric "
         "(per:children <-> per:parents).",
         transformation=lambda o: SwapArguments(),
-        property=lambda o: MappedLabel(_table(o).inverse, name="inverse"),
+        property=lambda o: InverseLabel(_table(o).inverse, name="inverse"),
         model_dependent=True,
     ),
     "MR-C1": RelationSpec(

@@ -500,6 +500,20 @@ def _other_places(text: str, span: Span) -> list[tuple[str, str | None]]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _person_noun(lemma: str) -> bool:
+    """Whether the main WordNet noun sense of ``lemma`` is a person ("tourist", "skier",
+    "woman"): a nationality before it describes someone, and another people's fits."""
+    from ..lang.wordnet import load_wordnet, wordnet_problem
+
+    if wordnet_problem() is not None:
+        return False
+    wn = load_wordnet()
+    person = wn.synset("person.n.01")
+    senses = wn.synsets(lemma, "n")
+    return bool(senses) and any(person in path for path in senses[0].hypernym_paths())
+
+
 def _strong_org_kind(core: str) -> str | None:
     """The organisation sub-kinds MR-R1 swaps within, only when strongly typed: a company
     with a legal suffix or a well-known one, a known club or team, a university, a
@@ -540,12 +554,14 @@ def _synthetic_companies() -> tuple[str, ...]:
 
     fake = Faker("en_US")
     fake.seed_instance(0)
+    given = kinds.given_names()
     out: set[str] = set()
     for _ in range(3000):
         name = fake.company()
         words = name.split()
-        if len(words) == 2 and words[-1] in _LEGAL_SUFFIXES and words[0].isalpha() and words[0].istitle():
-            out.add(name)
+        if (len(words) == 2 and words[-1] in _LEGAL_SUFFIXES and words[0].isalpha() and words[0].istitle()
+                and words[0] not in given and not kinds.common_word(words[0])):
+            out.add(name)  # never "David Ltd." nor "Miles LLC"
     return tuple(sorted(out))
 
 
@@ -703,6 +719,12 @@ class ReplaceEntity(_Checked):
             out = []
             written = {w.lower() for w in re.findall(r"[A-Za-z]+", x.text)}
             country, demonym = place.country, lexicons.demonym_of(place.country)
+            inside = next((m for m, c in _other_places(x.text, span) if c in (country, None)), None)
+            if inside is not None:
+                # "moved to Leeds from Manchester" -> "moved to the United Kingdom from Manchester"
+                why.append(f"the text names another place that may lie in {country} ({inside!r}): "
+                           f"its country or state would contain it")
+                return []
             country_words = {w.lower() for w in re.findall(r"[A-Za-z]+", country)}
             if country_words <= written or (demonym and demonym.lower() in written):
                 why.append(f"the text already names {country!r} or its people: the country would be redundant")
@@ -1123,6 +1145,10 @@ class ReplaceEntity(_Checked):
             return None
         if _other_places(text, span) or len(_demonyms_in(text)) > 1:
             why.append("the text names places or other peoples that tie to the nationality")
+            return None
+        if head.pos_ != "NOUN" or not _person_noun(head.lemma_.lower()):
+            why.append(f"{what} describes {head.text!r}, not a person: a people's thing or place "
+                       f"(\"Thai green curry\", \"the Indian subcontinent\") is tied to its nationality")
             return None
         if other.label == "PERSON" or kinds.is_person(text[other.start : other.end]):
             why.append(f"{what} may be the nationality of the person {text[other.start:other.end]!r}, "

@@ -733,8 +733,13 @@ def test_r1_person_keeps_given_name_era_and_culture() -> None:
 
 
 def test_r1_nationality_never_beside_a_person_or_another_name() -> None:
-    head, tail, why = r1_options("[[Lato|PERSON]] became president of the <<Polish|NATIONALITY>> football association.")
+    head, tail, why = r1_options("[[Grzegorz Lato|PERSON]] was a <<Polish|NATIONALITY>> footballer.")
+    assert tail == [] and "describes a named entity" in why, why
+    head, tail, why = r1_options("[[Anna Kowalska|PERSON]] met a <<Polish|NATIONALITY>> tourist at the museum.")
     assert tail == [] and "nationality of the person" in why, why
+    # a people's thing is tied to its nationality: no "Spanish green curry"
+    _, tail, why = r1_options("[[Tesco|ORGANIZATION]] recalled its <<Thai|NATIONALITY>> green curry meals.")
+    assert tail == [] and "not a person" in why, why
     _, tail, why = r1_options("In 1956 [[Van Rijn|ORGANIZATION]] bought the maker Kessler, which became its "
                               "<<German|NATIONALITY>> subsidiary.")
     assert tail == [], why
@@ -782,3 +787,12 @@ def test_r1_person_name_culture_matches_the_country_of_the_sentence() -> None:
 def test_r1_keeps_the_full_stop_a_company_suffix_swallowed() -> None:
     _, tail, why = r1_options("[[Laura Stein|PERSON]] leads the research team at <<Orvane Inc.|ORGANIZATION>>")
     assert tail and all(o.text.endswith(".") for o in tail), tail  # type: ignore[attr-defined]
+
+
+def test_r2_refuses_a_country_that_would_contain_another_place_of_the_text() -> None:
+    # "moved to the United Kingdom from Manchester": the country would contain the other city
+    groups = gen("MR-R2", "[[Tom Reed|PERSON]] moved to <<Leeds|CITY>> from Manchester in 2019.")
+    assert all(g.followups == () for g in groups), followups(groups)
+    rel = mt.relation("MR-R2")
+    slots = rel.transformation.options([R("[[Tom Reed|PERSON]] moved to <<Leeds|CITY>> from Manchester in 2019.")])
+    assert "another place that may lie in United Kingdom ('Manchester')" in rel.transformation.refusal(slots)

@@ -283,7 +283,12 @@ def test_s2_swap_and_oracle() -> None:
     assert markups([g]) == ["<<John|PERSON>> is [[Mary|PERSON]]'s father."]
     assert verdict(rel, g, ["per:children"], "per:parents") == ("pass", "per:parents")
     assert verdict(rel, g, ["per:children"], "per:children") == ("violation", "per:parents")
-    assert verdict(rel, g, ["org:subsidiaries"], "org:parents") == ("pass", "org:parents")
+    # the inverse label must fit the swapped pair's types: org:parents needs an organisation head
+    assert verdict(rel, g, ["org:subsidiaries"], "org:parents")[0] == "not_applicable"
+    g_org = only(rel.generate(R("[[Alphabet|ORGANIZATION]] owns <<Google|ORGANIZATION>>."), 0))
+    assert verdict(rel, g_org, ["org:subsidiaries"], "org:parents") == ("pass", "org:parents")
+    g_member = only(rel.generate(R("[[NATO|ORGANIZATION]] admitted <<Finland|COUNTRY>> in 2023."), 0))
+    assert verdict(rel, g_member, ["org:members"], "org:member_of")[0] == "not_applicable"
     assert verdict(rel, g, ["per:spouse"], "per:spouse") == (
         "not_applicable", "source predicted per:spouse, which has no inverse label")
     # MR-S1 and MR-S2 build the same follow-up
