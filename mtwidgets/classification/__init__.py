@@ -1,0 +1,1 @@
+"""The classification task of the Chinese NLP paper (declared in :mod:`.task`)."""

@@ -1,0 +1,1 @@
+"""The similarity task of the Chinese NLP paper (declared in :mod:`.task`)."""
