@@ -33,18 +33,67 @@ from lemminflect import getLemma
 from wordfreq import top_n_list, zipf_frequency
 
 from mtwidgets.lang.wordnet import is_lemma, iter_sense_synonyms, lemma_count, load_wordnet
-from mtwidgets.ner.transforms import (
-    _DIALECT,
-    _POLYSEMOUS_ADJ,
-    _QUANTIFIERS,
-    _REGISTER,
-    _SCALAR,
-    _SENSE_TRAPS,
-    _spelling_variants,
-    _zipf,
-)
+from mtwidgets.ner.transforms import _spelling_variants, _zipf
 
 POS = {"VERB": "v", "ADJ": "a", "NOUN": "n"}
+
+# The word lists the former automatic checks refused (batch 1 leaves these words out).
+# Gradable scalar words: a substitute changes the strength ("big" -> "huge", "small" -> "tiny").
+_SCALAR = frozenset(
+    "big large huge enormous vast immense giant gigantic massive colossal tremendous great "
+    "small little tiny minute miniature mini petite wee slight minor major bulky hefty sizeable "
+    "sizable substantial considerable significant extensive broad wide narrow tall short long high "
+    "low deep shallow heavy light fat thin slim slender thick hot warm cold cool freezing boiling "
+    "fast quick rapid swift speedy slow strong weak powerful mighty intense extreme severe serious "
+    "mild gentle terrible awful horrible dreadful bad good excellent superb wonderful fantastic "
+    "brilliant great fine okay ok decent marvellous marvelous terrific outstanding old ancient "
+    "elderly aged young new brand-new angry furious livid happy glad delighted ecstatic sad "
+    "unhappy miserable tired exhausted afraid scared terrified frightened hungry starving "
+    "famous renowned notorious rich wealthy poor needy cheap inexpensive expensive costly pricey "
+    "increase surge rise jump soar rocket plunge plummet drop fall decline slump gorgeous stunning "
+    "spotless immaculate excruciating ferocious suicidal".split()
+)
+# Polysemous adjectives whose every sense WordNet's counts do not separate well enough.
+_POLYSEMOUS_ADJ = frozenset(
+    "quiet single fine fair light hard sharp clear plain poor bright cool fresh strong rich dry "
+    "free present right low high short flat dark deep full open close even odd common direct "
+    "firm sound sure smart hot cold soft still just late early simple straight square tight loose "
+    "dead live calm mean kind dear main".split()
+)
+# Quantifiers and determiner-like words: "several" -> "various" changes how many.
+_QUANTIFIERS = frozenset(
+    "several various many few numerous multiple countless some any all both each every either "
+    "neither much more most less least enough certain sundry divers diverse other another own "
+    "whole entire".split()
+)
+# Words of a marked register (informal or formal) or of one variety of English; either side
+# of a substitution being one is a change of register or dialect, not of words.
+_REGISTER = frozenset(
+    "kid kids bike telly fridge mum mom dad mummy daddy guy guys cop cops veggie veggies loo "
+    "booze cash buck bucks quid pal mate chap bloke lad gal folks okay awesome cool nice stuff "
+    "purchase construct commence terminate utilize utilise obtain assist reside endeavour endeavor "
+    "acquire depart inquire enquire request sufficient additional prior subsequent facilitate "
+    "ascertain demonstrate indicate possess retain initiate remainder residence vehicle "
+    "individual telephone automobile physician attorney beverage attempt state vacate".split()
+)
+# Words whose senses a substitute easily leaves ("finished the race" -> "completed the race",
+# "need" / "require", "try a variety" -> "attempt"), or substitutes whose own common reading
+# is another word ("gay", "cherry", "cardinal"): never replaced nor used.
+_SENSE_TRAPS = frozenset(
+    "finish complete need require try attempt contain comprise vote voting shoot shooting "
+    "daylight daytime bike motorcycle exercise workout tell state gay cherry ruby cardinal "
+    "print apply investigator investigators".split()
+)
+# British/American pairs (the later words are the other variety's).
+_DIALECT = frozenset(
+    "tyre tire timber lumber lorry truck petrol gasoline gas flat apartment pavement sidewalk "
+    "holiday vacation autumn fall motorway freeway highway trousers pants rubbish garbage trash "
+    "queue line film movie mobile cellphone biscuit cookie nappy diaper post mail chemist "
+    "pharmacy drugstore lift elevator football soccer maths math aubergine eggplant courgette "
+    "zucchini crisps chips sweets candy cinema theater theatre shop store fortnight railway "
+    "railroad underground subway saltwater seawater bonnie bonny airplane aeroplane".split()
+)
+
 
 
 def own_lemma(word: str, pos: str) -> bool:

@@ -6,8 +6,10 @@ sentence must parse the same way with it. The checks here read spaCy tokens; lex
 facts (verb frames, collocations) come from :mod:`mtwidgets.lang.wordnet`.
 
 - :func:`target_problem`: why a word cannot be replaced by a single word at all (a
-  particle or selected preposition makes it part of a phrasal verb, a clausal complement
-  whose subcategorisation WordNet does not record, a collocation WordNet lists whole).
+  particle makes it part of a phrasal verb, a collocation WordNet lists whole).
+  Complements and prepositions are the reviewed lexicon's business
+  (:mod:`mtwidgets.lang.synonyms_en`: a pair is kept only when it reads right in the
+  word's typical uses, complements included) and the parse check's.
 - :func:`usage`: the frame class a verb is used in (transitive, intransitive, copular).
 - :func:`frames_fit`: whether WordNet's frames for a verb sense allow that class.
 - :func:`structure` / :func:`same_structure`: the parse of a sentence as (tag, dependency,
@@ -29,7 +31,6 @@ _CLASS_FRAMES = {
     "copular": COPULAR_FRAMES,
 }
 
-_CLAUSAL = frozenset({"ccomp", "xcomp", "csubj", "parataxis"})
 _OBJECTS = frozenset({"dobj", "obj", "nsubjpass", "auxpass", "dative", "iobj", "oprd"})
 
 
@@ -62,23 +63,8 @@ def target_problem(tok: Any, is_lemma: Any) -> str | None:
     nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
     if nxt is not None and nxt.is_alpha and is_lemma(f"{tok.lemma_} {nxt.text}", tok.pos_):
         return f"part of the expression {tok.lemma_ + ' ' + nxt.text!r}"
-    if tok.pos_ == "VERB":
-        if deps & _CLAUSAL:
-            return "a clausal complement (its subcategorisation is not in WordNet)"
-        if (
-            nxt is not None
-            and nxt.dep_ in ("prep", "agent")
-            and nxt.head.i == tok.i
-            and nxt.text.lower() != "by"
-        ):
-            return f"a selected preposition ({tok.text + ' ' + nxt.text!r})"
-        if tok.dep_ in ("xcomp", "ccomp") and any(c.dep_ == "mark" and c.lower_ == "to" for c in children):
-            return None
-    if tok.pos_ == "ADJ":
-        if tok.dep_ == "amod" and is_lemma(f"{tok.text} {tok.head.text}", "NOUN"):
-            return f"part of the compound {tok.text + ' ' + tok.head.text!r}"
-        if any(c.dep_ in ("prep", "xcomp", "ccomp") for c in children):
-            return "an adjective with a complement (its frame is not in WordNet)"
+    if tok.pos_ == "ADJ" and tok.dep_ == "amod" and is_lemma(f"{tok.text} {tok.head.text}", "NOUN"):
+        return f"part of the compound {tok.text + ' ' + tok.head.text!r}"
     return None
 
 

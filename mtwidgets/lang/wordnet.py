@@ -436,6 +436,18 @@ def lemma_frames(synset: str, lemma: str) -> frozenset[int]:
 
 
 @lru_cache(maxsize=65536)
+def shared_synsets(a: str, b: str, pos: str) -> tuple[str, ...]:
+    """The names of the synsets of ``pos`` that hold both ``a`` and ``b`` as lemmas (the
+    senses two synonyms share: "halt" and "stop" in both a transitive and an intransitive one)."""
+    wn = load_wordnet()
+    low = b.lower()
+    return tuple(
+        s.name() for s in wn.synsets(a.lower(), WN_POS.get(pos, pos))
+        if any(lem.name().lower() == low for lem in s.lemmas())
+    )
+
+
+@lru_cache(maxsize=65536)
 def is_lemma(words: str, pos: str) -> bool:
     """Whether ``words`` (space- or underscore-separated) is a WordNet lemma of ``pos``
     ("go on", "dispose of", "prime minister"): a collocation is replaced whole or not at all."""

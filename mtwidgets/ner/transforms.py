@@ -229,81 +229,10 @@ def _neighbours(tok: Any) -> list[str]:
 
 # -- what keeps a substitution from being a plain synonym swap -------------------------------------
 
-# The dominant sense share a word needs before any of its synonyms is used: the sense-tagged
-# counts must make the word's meaning in the source close to certain ("bike": bicycle or
-# motorcycle; "require"/"need" share a verb sense that is not "require"'s every use).
-SENSE_SHARE_NEEDED = {"VERB": 0.5, "NOUN": 0.5, "ADJ": 0.5}
-# Without this many sense-tagged uses, only a word with a single sense qualifies.
-MIN_TAGGED = 3
-# Largest Zipf-frequency difference between the word and its substitute: a much rarer or
-# much more common word is a change of register ("built" -> "constructed").
-MAX_ZIPF_GAP = 2.0
-# The share of the substitute's own tagged uses its shared sense needs ("tell" is "say" in
-# only a third of its uses: "said goodbye" -> "told goodbye").
-SUBSTITUTE_SHARE = 0.4
-# An adjective's similar-to neighbour ("dangerous" -> "hazardous") only for a sense holding
-# this share of the adjective's uses, and only when it is the neighbour's own main sense.
-NEIGHBOUR_SHARE = 0.8
-
 # Participles and adjectives used as prepositions ("aged 92", "including", "given").
 _PREPOSITION_LIKE = frozenset(
     "aged including following given regarding concerning considering according based excluding "
     "pending during barring notwithstanding owing due provided assuming".split()
-)
-# Gradable scalar words: a substitute changes the strength ("big" -> "huge", "small" -> "tiny").
-_SCALAR = frozenset(
-    "big large huge enormous vast immense giant gigantic massive colossal tremendous great "
-    "small little tiny minute miniature mini petite wee slight minor major bulky hefty sizeable "
-    "sizable substantial considerable significant extensive broad wide narrow tall short long high "
-    "low deep shallow heavy light fat thin slim slender thick hot warm cold cool freezing boiling "
-    "fast quick rapid swift speedy slow strong weak powerful mighty intense extreme severe serious "
-    "mild gentle terrible awful horrible dreadful bad good excellent superb wonderful fantastic "
-    "brilliant great fine okay ok decent marvellous marvelous terrific outstanding old ancient "
-    "elderly aged young new brand-new angry furious livid happy glad delighted ecstatic sad "
-    "unhappy miserable tired exhausted afraid scared terrified frightened hungry starving "
-    "famous renowned notorious rich wealthy poor needy cheap inexpensive expensive costly pricey "
-    "increase surge rise jump soar rocket plunge plummet drop fall decline slump gorgeous stunning "
-    "spotless immaculate excruciating ferocious suicidal".split()
-)
-# Polysemous adjectives whose every sense WordNet's counts do not separate well enough.
-_POLYSEMOUS_ADJ = frozenset(
-    "quiet single fine fair light hard sharp clear plain poor bright cool fresh strong rich dry "
-    "free present right low high short flat dark deep full open close even odd common direct "
-    "firm sound sure smart hot cold soft still just late early simple straight square tight loose "
-    "dead live calm mean kind dear main".split()
-)
-# Quantifiers and determiner-like words: "several" -> "various" changes how many.
-_QUANTIFIERS = frozenset(
-    "several various many few numerous multiple countless some any all both each every either "
-    "neither much more most less least enough certain sundry divers diverse other another own "
-    "whole entire".split()
-)
-# Words of a marked register (informal or formal) or of one variety of English; either side
-# of a substitution being one is a change of register or dialect, not of words.
-_REGISTER = frozenset(
-    "kid kids bike telly fridge mum mom dad mummy daddy guy guys cop cops veggie veggies loo "
-    "booze cash buck bucks quid pal mate chap bloke lad gal folks okay awesome cool nice stuff "
-    "purchase construct commence terminate utilize utilise obtain assist reside endeavour endeavor "
-    "acquire depart inquire enquire request sufficient additional prior subsequent facilitate "
-    "ascertain demonstrate indicate possess retain initiate remainder residence vehicle "
-    "individual telephone automobile physician attorney beverage attempt state vacate".split()
-)
-# Words whose senses a substitute easily leaves ("finished the race" -> "completed the race",
-# "need" / "require", "try a variety" -> "attempt"), or substitutes whose own common reading
-# is another word ("gay", "cherry", "cardinal"): never replaced nor used.
-_SENSE_TRAPS = frozenset(
-    "finish complete need require try attempt contain comprise vote voting shoot shooting "
-    "daylight daytime bike motorcycle exercise workout tell state gay cherry ruby cardinal "
-    "print apply investigator investigators".split()
-)
-# British/American pairs (the later words are the other variety's).
-_DIALECT = frozenset(
-    "tyre tire timber lumber lorry truck petrol gasoline gas flat apartment pavement sidewalk "
-    "holiday vacation autumn fall motorway freeway highway trousers pants rubbish garbage trash "
-    "queue line film movie mobile cellphone biscuit cookie nappy diaper post mail chemist "
-    "pharmacy drugstore lift elevator football soccer maths math aubergine eggplant courgette "
-    "zucchini crisps chips sweets candy cinema theater theatre shop store fortnight railway "
-    "railroad underground subway saltwater seawater bonnie bonny airplane aeroplane".split()
 )
 _US_UK_SUFFIXES = (
     ("our", "or"),
@@ -327,8 +256,8 @@ def _spelling_variants(a: str, b: str) -> bool:
 
 def target_refused(tok: Any) -> str | None:
     """Why no substitute for ``tok`` is tried at all, or ``None``: a word used as a
-    preposition or before a number ("aged 92"), a quantifier, a scalar word or a
-    polysemous adjective."""
+    preposition or before a number ("aged 92"). Which words have substitutes at all, and
+    which, is the reviewed lexicon's business (:mod:`mtwidgets.lang.synonyms_en`)."""
     low = tok.lower_
     lemma = tok.lemma_.lower()
     if (
@@ -340,61 +269,17 @@ def target_refused(tok: Any) -> str | None:
     nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
     if nxt is not None and (nxt.like_num or nxt.pos_ == "NUM"):
         return "precedes a number"
-    if low in _QUANTIFIERS or lemma in _QUANTIFIERS:
-        return "a quantifier"
-    if low in _SCALAR or lemma in _SCALAR:
-        return "a scalar word (a synonym changes the strength)"
-    if tok.pos_ == "ADJ" and (low in _POLYSEMOUS_ADJ or lemma in _POLYSEMOUS_ADJ):
-        return "a polysemous adjective"
-    if low in _REGISTER or lemma in _REGISTER or low in _DIALECT or lemma in _DIALECT:
-        return "a word of a marked register or dialect"
-    if low in _SENSE_TRAPS or lemma in _SENSE_TRAPS:
-        return "a word whose substitutes easily change its sense"
     return None
 
 
-def substitution_problem(lemma: str, original: str, pos: str, syn: Any, form: str) -> str | None:
-    """Why ``form`` (lemma ``syn.word``, a :class:`~mtwidgets.lang.wordnet.SenseSynonym` of
-    ``lemma``) may not replace ``original`` (a word of spaCy POS ``pos``), or ``None``.
-    Cheapest checks first. The pair must be a same-sense swap a careful reader accepts:
-    the shared sense is ``lemma``'s dominant sense by a wide margin
-    (:data:`SENSE_SHARE_NEEDED`; a word with fewer than :data:`MIN_TAGGED` tagged uses only
-    with a single sense) and the substitute's own most frequent sense; a lemma of that very
-    synset (no similar-to neighbour: "huge" -> "large"); no gerund for a noun ("flight" ->
-    "flying", "vote" -> "voting"); no scalar, quantifier, register or dialect word on either
-    side, no spelling variant, no WordNet usage/region-marked sense; Zipf frequencies within
-    :data:`MAX_ZIPF_GAP`."""
-    from ..lang.wordnet import marked_usage, sense_evidence, synset_lemma_names
-
-    word = syn.word.lower()
+def form_problem(original: str, pos: str, form: str) -> str | None:
+    """Why the inflected ``form`` of a reviewed substitute may not replace ``original``
+    (a word of spaCy POS ``pos``), or ``None``: no gerund or participle for a noun or an
+    adjective that is none, no spelling variant."""
     if pos in ("NOUN", "ADJ") and form.lower().endswith("ing") and not original.lower().endswith("ing"):
         return "a gerund or participle for a word that is none"
-    for w in (word, form.lower()):
-        if w in _SCALAR or w in _QUANTIFIERS or w in _REGISTER or w in _DIALECT or w in _SENSE_TRAPS:
-            return f"{w!r} is a scalar, quantifier, register or dialect word"
-    if _spelling_variants(original, form) or _spelling_variants(lemma, word):
+    if _spelling_variants(original, form):
         return "a spelling variant"
-    if abs(_zipf(form.lower()) - _zipf(original.lower())) > MAX_ZIPF_GAP:
-        return "a much rarer or more common word (register)"
-    neighbour = lemma not in synset_lemma_names(syn.synset)
-    if neighbour and (pos != "ADJ" or syn.share < NEIGHBOUR_SHARE):
-        return "a neighbour of the word's sense, not a synonym in it"
-    if not (syn.dominant or neighbour) or syn.share < SENSE_SHARE_NEEDED.get(pos, 1.0):
-        return "the shared sense is not the word's clearly dominant one"
-    own = sense_evidence(lemma, pos)
-    if own.tagged < MIN_TAGGED and own.senses != 1:
-        return "too little sense-tagged evidence for a polysemous word"
-    if neighbour or own.senses > 1:
-        # a polysemous word: the substitute must read in the shared sense on its own too
-        theirs = sense_evidence(word, pos)
-        if (
-            theirs.primary != syn.synset
-            or theirs.share < SUBSTITUTE_SHARE
-            or (theirs.tagged < MIN_TAGGED and theirs.senses != 1)
-        ):
-            return "the shared sense is not the substitute's own dominant one"
-    if marked_usage(syn.synset):
-        return "a sense of marked usage or region"
     return None
 
 
@@ -409,10 +294,10 @@ class SimilarToken(NERTransformation):
 
     A follow-up is built only when it can be defended:
 
-    - the substitute is a WordNet synonym of one common sense of the word, reads in that
-      sense by itself, is a common word, no spelling variant and no antonym of any sense
-      (:func:`mtwidgets.lang.wordnet.sense_synonyms`; hypernyms and hyponyms such as
-      "kill" -> "murder" never qualify);
+    - the pair is in the reviewed lexicon (:mod:`mtwidgets.lang.synonyms_en`): WordNet
+      synonyms in the word's main sense, each read and accepted for (nearly) every common
+      use of the word, so no change of strength, register, variety or collocation
+      ("help" -> "aid", "start a club" -> "begin", "kill" -> "murder" are not in it);
     - the context selects that sense: the MiniLM similarity of the substitute in context to
       the word it replaces (:func:`mtwidgets.ner.filters.in_context_similarity`) is at least
       :data:`CONFIRM_DOMINANT` for the word's dominant sense, :data:`CONFIRM_MINOR` for
@@ -489,6 +374,8 @@ class SimilarToken(NERTransformation):
             and t.dep_ not in ("aux", "auxpass")
             and t.lemma_.lower() not in ("be", "have", "do")
             and not (t.pos_ == "VERB" and t.lemma_.lower() in _LIGHT_VERBS)
+            # a participle before a noun is an adjective ("devoted Nana"): a verb's synonym misreads it
+            and not (t.pos_ == "VERB" and t.dep_ in ("amod", "compound"))
             and not any(p.start < t.idx + len(t.text) and t.idx < p.end for p in protected)
         ]
 
@@ -503,36 +390,37 @@ class SimilarToken(NERTransformation):
         order = [lemmas(nlp, w.lower(), pos)[0] for w, _ in found]
         return [w for w in dict.fromkeys(order) if w in allowed]
 
-    def _substitutes(self, tok: Any) -> Iterator[tuple[str, Any]]:
-        """Synonyms of ``tok`` in a common sense whose frame fits its use (lemmas, best
-        first), each with its :class:`~mtwidgets.lang.wordnet.SenseSynonym`. Lazy: a caller stops
-        after the candidates it scores, without reading the senses of the others."""
+    def _substitutes(self, tok: Any) -> Iterator[str]:
+        """The reviewed substitutes (lemmas) of ``tok`` (:mod:`mtwidgets.lang.synonyms_en`)
+        whose shared sense's verb frames fit its use."""
         from ..lang.frames import frames_fit, usage
-        from ..lang.wordnet import iter_sense_synonyms, lemma_frames
+        from ..lang.synonyms_en import vetted_pairs
+        from ..lang.wordnet import lemma_frames, shared_synsets
 
         lemma = tok.lemma_.lower()
+        if tok.pos_ not in ("NOUN", "VERB", "ADJ"):
+            return
         use = usage(tok) if tok.pos_ == "VERB" else None
         if use == "copular":
             return  # "stay warm": a linking verb carries no content of its own
-        for s in iter_sense_synonyms(lemma, tok.pos_):
-            if use is not None and not (
-                frames_fit(lemma_frames(s.synset, lemma), use)
-                and frames_fit(lemma_frames(s.synset, s.word), use)
+        for pair in vetted_pairs(lemma, tok.pos_):
+            if use is not None and not any(
+                frames_fit(lemma_frames(synset, lemma), use) and frames_fit(lemma_frames(synset, pair.substitute), use)
+                for synset in shared_synsets(lemma, pair.substitute, "VERB")
             ):
                 continue
-            yield s.word, s
+            yield pair.substitute
 
-    def _ordered(self, x: NERInput, tok: Any, start: int, end: int, pos: str) -> Iterator[tuple[str, Any]]:
-        """The substitutes of ``tok`` with their senses, in the ranking source's order when
-        there is one (it needs them all), else lazily in WordNet's."""
+    def _ordered(self, x: NERInput, tok: Any, start: int, end: int, pos: str) -> Iterator[str]:
+        """The substitutes of ``tok``, in the ranking source's order when there is one,
+        else in the reviewed lexicon's."""
         subs = self._substitutes(tok)
         if self.source is None:
             yield from subs
             return
-        needs = dict(subs)
+        needs = list(subs)
         if needs:
-            for lemma in self._ranked(x, tok, start, end, list(needs), pos):
-                yield lemma, needs[lemma]
+            yield from self._ranked(x, tok, start, end, needs, pos)
 
     def _candidates(self, x: NERInput) -> list[list[Candidate]]:
         from ..lang.frames import target_problem
@@ -554,11 +442,11 @@ class SimilarToken(NERTransformation):
             neighbours = _neighbours(tok)
             before = doc[tok.i - 1] if tok.i > 0 else None
             article = before if before is not None and before.lower_ in ("a", "an") else None
-            for lemma, syn in self._ordered(x, tok, start, end, tok.pos_):
+            for lemma in self._ordered(x, tok, start, end, tok.pos_):
                 form = inflect(lemma, tok.tag_)
                 if form is None or form == tok.lower_ or _zipf(form) < _MIN_ZIPF:
                     continue
-                if substitution_problem(tok.lemma_.lower(), tok.lower_, tok.pos_, syn, form) is not None:
+                if form_problem(tok.lower_, tok.pos_, form) is not None:
                     continue
                 need = CONFIRM_DOMINANT
                 if not collocation_kept(tok.lower_, form, neighbours):
@@ -625,7 +513,7 @@ class SimilarPhrase(SimilarToken):
     A minimal NP is a spaCy noun chunk with a common-noun head as its last word, no entity
     and no other noun inside (no compound: "child abuse", "cat flaps" stay), whose head is
     no gerund or particle construction ("washing up") and takes no "of" complement ("part
-    of ..."). Its head noun goes to a same-sense WordNet synonym (checked as for
+    of ..."). Its head noun goes to a reviewed synonym (checked as for
     :class:`SimilarToken`; pronoun-like nouns such as "someone" never qualify) in the same
     number; determiners and modifiers stay (a modifier never changes), "a"/"an" is
     re-chosen for the word after it and, after "a"/"an", the substitute must be a count
@@ -716,11 +604,11 @@ class SimilarPhrase(SimilarToken):
             s0 = sent.start_char
             slot = n_slots
             found = 0
-            for lemma, syn in self._ordered(x, head, h0, h1, "NOUN"):
+            for lemma in self._ordered(x, head, h0, h1, "NOUN"):
                 form = self._head_form(lemma, head.tag_, article)
                 if form is None or form == head.lower_ or _zipf(form) < _MIN_ZIPF:
                     continue
-                if substitution_problem(head.lemma_.lower(), head.lower_, "NOUN", syn, form) is not None:
+                if form_problem(head.lower_, "NOUN", form) is not None:
                     continue
                 need = CONFIRM_DOMINANT
                 if not collocation_kept(head.lower_, form, neighbours):
@@ -763,13 +651,14 @@ def followup_problem(x: NERInput, draft: Any) -> str | None:
 
     Re-derives the checks from the source and the follow-up text alone (not from how the
     transformation built it): for a word or phrase substitution, every changed word but
-    an article must be a synonym in a common sense (:func:`mtwidgets.lang.wordnet.sense_synonyms`)
-    of the word it replaces and the changed sentence must keep its parse; for a shuffle,
+    an article must be a reviewed synonym (:mod:`mtwidgets.lang.synonyms_en`) of the word it
+    replaces, no antonym of it, and the changed sentence must keep its parse; for a shuffle,
     every moved mention must be a name of a swappable category; for a question, no clitic
     may lead. Used by tests to step through what the Explorer would show.
     """
     from ..lang.frames import same_structure
-    from ..lang.wordnet import antonyms, sense_synonyms
+    from ..lang.synonyms_en import vetted_synonyms
+    from ..lang.wordnet import antonyms
     from .filters import changed_region
 
     fu = draft.followups[0].text
@@ -792,10 +681,10 @@ def followup_problem(x: NERInput, draft: Any) -> str | None:
             tok = pos_at.get(start)
             if tok is None or tok.pos_ not in ("VERB", "ADJ", "NOUN"):
                 return f"{old!r} is not a verb, adjective or noun"
-            allowed = {s.word for s in sense_synonyms(tok.lemma_.lower(), tok.pos_)}
+            allowed = vetted_synonyms(tok.lemma_.lower(), tok.pos_)
             new_lemmas = {inflect(w, tok.tag_): w for w in allowed}
             if new.lower() not in new_lemmas:
-                return f"{new!r} is not a same-sense synonym of {old!r}"
+                return f"{new!r} is not a reviewed synonym of {old!r}"
             if new_lemmas[new.lower()] in antonyms(tok.lemma_.lower(), tok.pos_):
                 return f"{new!r} is an antonym of {old!r}"
             before = fu[: b0 + fu[b0:].index(new)].split()[-1:] if new in fu[b0:] else []

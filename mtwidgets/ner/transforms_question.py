@@ -17,7 +17,9 @@ the same):
 an ordinary word or a leading "The"/"A" (even of a name: "Is the Karakoram Highway ...?"),
 kept when it is a name ("Did Novozymes invest ...?", "Will Ashcombe be replaced ...?": a word
 no dictionary has, even one the tagger calls a noun); a dictionary word that is also a known
-name ("Rose", "Baker") outside any entity is refused, its case being uncertain.
+name ("Rose", "Baker") outside any entity is refused, its case being uncertain, and so is
+a capitalised adjective no lexicon knows in lower case that is no known name or nationality
+("Saharan dust ...": a proper adjective the model tagged as no entity, never lower-cased).
 
 Sentences it cannot handle yield no follow-up, each with a reason (:func:`question_edits`
 returns it): several sentences, not ending with ".", no finite root verb, no subject before
@@ -25,8 +27,11 @@ the verb (imperatives, inversions), anything before the subject (a fronted adver
 phrase or clause: "Every morning, Pip crept out."), a comma-separated phrase after the main
 clause that is no list item (an appositive, a participial phrase, a non-restrictive relative
 clause: "..., a girl called Iris", "..., leaning on a cane"), coordinated main clauses or
-verbs, contractions with any apostrophe ("can't", "he's", "They’re": a clitic is never
-fronted), a root verb inside an entity.
+verbs, under do-support a verb coordinated with another verb and without a subject of its
+own wherever the parser hung it ("The tribunal ruled that ... and awarded her £18,500": the
+second verb would stay finite), the modals "may", "might" and "must" (fronted, they ask for
+permission or obligation: "May the dust leave a film?"), contractions with any apostrophe
+("can't", "he's", "They’re": a clitic is never fronted), a root verb inside an entity.
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.inputs import BaseInput
+from ..core.relation import Slots
 from ..core.spans import Span
 from ..lang.inflect import inflect
 from .inputs import NERInput
@@ -42,6 +49,7 @@ from .transforms_base import (
     Edit,
     NERTransformation,
     build_candidate,
+    ner_input,
     parse,
     protected_spans,
     touches,
@@ -50,6 +58,9 @@ from .transforms_base import (
 _BE_FORMS = frozenset({"am", "is", "are", "was", "were"})
 _DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
 _FINITE_AUX = frozenset({"MD", "VBD", "VBZ", "VBP"})
+# Modals whose fronting turns possibility or inference into a request for permission or an
+# old-fashioned obligation ("Saharan dust may leave a film." -> "May Saharan dust leave ...?").
+_UNFRONTABLE_MODALS = frozenset({"may", "might", "must"})
 _CONTRACTED = frozenset({"'s", "'re", "'m", "'ll", "'ve", "'d", "n't", "ca", "wo", "sha", "'em", "'all"})
 # Apostrophe look-alikes normalised before contractions are recognised ("They’re", "can‘t").
 _APOSTROPHES = str.maketrans(
@@ -160,6 +171,31 @@ def _other_finite_verb(doc: Any, root: Any) -> Any | None:
     return None
 
 
+_CONJUNCT_TAGS = frozenset({"VBD", "VBZ", "VBP", "VBN"})
+
+
+def _subjectless_conjunct(doc: Any) -> Any | None:
+    """A verb coordinated with another verb that has no subject of its own and a finite or
+    past-participle form, wherever the parser attached it, or ``None``.
+
+    Under do-support such a verb may be the second predicate of the main subject ("The
+    tribunal ruled that she had been dismissed and awarded her £18,500", which the parser
+    hangs on the subordinate "dismissed"); it would stay finite beside "did". A conjunct
+    with its own subject ("that she left and he stayed") is a clause of its own.
+    """
+    for t in doc:
+        if t.dep_ != "conj" or t.tag_ not in _CONJUNCT_TAGS:
+            continue
+        head = t.head
+        while head.dep_ == "conj" and head.head.i != head.i:
+            head = head.head
+        if head.pos_ not in ("VERB", "AUX"):
+            continue  # "goods produced and sold": a participle coordinated inside a noun phrase
+        if not any(c.dep_ in _SUBJECT_DEPS for c in t.children):
+            return t
+    return None
+
+
 # Names whose leading article is part of the name in every position.
 _KEEP_ARTICLE = frozenset({"the hague", "a coruña", "a coruna", "the bronx"})
 # Endings of substance and material names the small model may take for a person ("Graphene").
@@ -167,11 +203,14 @@ _SUBSTANCE_SUFFIXES = ("ene", "ium", "ide", "ase", "ite", "ane", "ol")
 _FUNCTION_POS = frozenset(
     {"DET", "PRON", "ADV", "ADP", "NUM", "CCONJ", "SCONJ", "ADJ", "AUX", "VERB", "PART"}
 )
+# Closed word classes: a capitalised first word of one is never a name.
+_CLOSED_POS = frozenset({"DET", "PRON", "ADP", "NUM", "CCONJ", "SCONJ", "AUX", "PART"})
 
 
 def _first_word_case(doc: Any, first: Any, protected: Sequence[Span], gold: Sequence[Span]) -> str:
     """``"lower"`` when the sentence's first word is an ordinary word that loses its capital
     mid-sentence, ``"keep"`` when it is (part of) a name, ``"refuse"`` when it may be either."""
+    from ..lang.kinds import is_nationality
     from .transforms_shuffle import known_name_word
 
     in_gold = [g for g in gold if g.start <= first.idx < g.end]
@@ -200,7 +239,13 @@ def _first_word_case(doc: Any, first: Any, protected: Sequence[Span], gold: Sequ
         return "keep"
     name_entity = [p for p in in_ref if p.label not in _NUMERIC]
     if not name_entity and first.pos_ in _FUNCTION_POS:
-        return "lower"
+        if first.pos_ in _CLOSED_POS or _ordinary_word(first.lower_):
+            return "lower"
+        # a capitalised adjective or verb form no lexicon knows in lower case: a proper
+        # adjective ("Saharan dust", "Victorian houses") the model tagged as no entity
+        if known_name_word(first.text) or is_nationality(first.text):
+            return "keep"
+        return "refuse"
     if known_name_word(first.text, people=False):
         return "keep"  # a known place or organisation ("Uber drivers", "Amazon")
     if not name_entity and first.pos_ != "PROPN":
@@ -227,6 +272,16 @@ def _first_word_case(doc: Any, first: Any, protected: Sequence[Span], gold: Sequ
     if known_name_word(first.text, people=not modifier):
         return "keep"
     return "refuse"  # "Hydrogen", "Rice prices": a name or a common noun, nothing tells which
+
+
+def _ordinary_word(word: str) -> bool:
+    """Whether lower-case ``word`` is a word of lemminflect's lexicon in any open class
+    (noun, adjective, verb, adverb): an ordinary word that loses its capital mid-sentence."""
+    try:
+        from lemminflect import getAllLemmas
+    except ImportError:  # pragma: no cover - depends on the install
+        return False
+    return any(getAllLemmas(word, upos=pos) for pos in ("NOUN", "ADJ", "VERB", "ADV"))
 
 
 def _dictionary_word(word: str) -> bool:
@@ -322,6 +377,11 @@ def question_edits(
         mover, case = after_subject[0], "auxiliary"
         if mover.tag_ not in _FINITE_AUX:
             return f"the auxiliary {mover.text!r} is not finite ({mover.tag_})"
+        if mover.lower_ in _UNFRONTABLE_MODALS:
+            return (
+                f"the modal {mover.text!r} fronted asks for permission or obligation, "
+                "not about a possibility or an inference"
+            )
     elif root.lemma_.lower() == "be" and root.text.lower() in _BE_FORMS and root.i > subj.right_edge.i:
         mover, case = root, "be"
     elif (
@@ -339,6 +399,12 @@ def question_edits(
     else:
         if tag not in _DO:
             return f"the verb {verb.text!r} ({verb.tag_}) is not finite"
+        shared = _subjectless_conjunct(doc)
+        if shared is not None:
+            return (
+                f"the verb {shared.text!r} may share the subject of {verb.text!r} "
+                "and would stay finite after do-support"
+            )
         lemma = base_form(verb.text, verb.lemma_, tag)
         if lemma is None:
             return f"no reliable base form for {verb.text!r} (lemma {verb.lemma_!r})"
@@ -348,7 +414,7 @@ def question_edits(
     edits[0] = (start, start, edits[0][2][:1].upper() + edits[0][2][1:])
     how = _first_word_case(doc, first, protected, gold) if first.text[:1].isupper() else "keep"
     if how == "refuse":
-        return f"the first word {first.text!r} may be a name or a common noun (its case is uncertain)"
+        return f"the first word {first.text!r} may be a name or an ordinary word (its case is uncertain)"
     if how == "lower":
         edits.append((first.idx, first.idx + 1, first.text[0].lower()))
     edits.append((last.idx, last.idx + 1, "?"))
@@ -365,6 +431,15 @@ class ToQuestion(NERTransformation):
     """
 
     requirement = "a one-clause declarative sentence with a subject and a finite verb, ending with '.'"
+
+    def _options(self, sources: tuple[BaseInput, ...]) -> list[list[Any]]:
+        slots = super()._options(sources)
+        if slots:
+            return slots
+        x = ner_input(sources)
+        doc = parse(x.text)
+        found = question_edits(doc, protected_spans(x, doc), x.gold)
+        return Slots([], [found if isinstance(found, str) else "the question would cut an entity"])
 
     def _candidates(self, x: NERInput) -> list[list[Candidate]]:
         doc = parse(x.text)

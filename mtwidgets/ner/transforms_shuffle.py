@@ -24,6 +24,17 @@ are tied to each other by a copula or a role ("X plays Y", "Y is ... X", "X as Y
 an actor and the character). Work titles, events, laws, products and languages never
 move, nor do numbers, dates and quantities.
 
+Names trade places only inside one coordination (:func:`coordinations`,
+:func:`coordination_problem`): conjuncts of one list ("Kenya and Tanzania", "X, Y and Z",
+"X or Y", "Japanese and South Korean officials") or the two objects of "between X and Y",
+with nothing but commas, conjunctions or titles between them. Names in different roles
+never swap, whatever their kind: an origin and a destination ("moved from Paris to
+Warsaw"), a possessor and a place ("Edinburgh's New Town ... London"), a subject and an
+object ("Germany beat France"), modifiers of different heads ("Nigerian fiddles and Irish
+highlife", "Japanese officials met their South Korean counterparts"). A fixed pair with one
+idiomatic order ("England and Wales", "Trinidad and Tobago") is not reversed, and a list
+paired with another by its order ("respectively", "first and second") is not reordered.
+
 What the sentence says about a name must stay true of whatever name takes its place:
 
 - a name described or renamed in its sentence does not move ("Edo, which was renamed
@@ -32,10 +43,7 @@ What the sentence says about a name must stay true of whatever name takes its pl
   a nationality modifying a role of a named person;
 - places, organisations, groups and facilities do not swap in a sentence whose person is
   tied to one side (a possessive "Salah's penalty", a role "coach X", words of a contest),
-  and people do not swap in a contest sentence naming the sides;
-- places swap within one sentence, as a list ("Kenya and Tanzania") or the two ends of a
-  route ("from X to Y"), or as exactly two places in a sentence with no sequence in time
-  ("after", "then", "years in"): a journey is never reordered (:func:`group_problem`).
+  and people do not swap in a contest sentence naming the sides (:func:`group_problem`).
 """
 
 from __future__ import annotations
@@ -47,6 +55,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..core.inputs import BaseInput
+from ..core.relation import Slots
 from ..core.spans import Span
 from .inputs import NERInput
 from .transforms_base import (
@@ -55,6 +65,7 @@ from .transforms_base import (
     NERTransformation,
     apply_edits,
     map_span,
+    ner_input,
     parse,
     reference_entities,
     touches,
@@ -186,12 +197,31 @@ _DESCRIBED = re.compile(
     r"known|a|an|the|its|his|her|their|home|capital|birthplace)\b",
     re.IGNORECASE,
 )
-# Words of a sequence in time: places visited one after another are not interchangeable.
-_SEQUENCE = re.compile(
-    r"\b(?:after|before|then|later|until|till|since|eventually|finally|subsequently|afterwards|"
-    r"following|first|next|(?:years?|months?|weeks?|decades?|days?) (?:in|at))\b",
-    re.IGNORECASE,
+# What may stand between two conjuncts of a plain list ("X, Y and Z", "X or Y").
+_LIST_GLUE = frozenset({",", ";", "and", "or", "&", "nor"})
+# Pairs with one idiomatic order (official, legal and set names): never reversed.
+_FIXED_PAIRS = frozenset(
+    tuple(name.removeprefix("the ") for name in pair.split(" and "))
+    for pair in _names(
+        "england and wales|great britain and northern ireland|bosnia and herzegovina|trinidad and tobago|"
+        "antigua and barbuda|saint kitts and nevis|st kitts and nevis|saint vincent and the grenadines|"
+        "sao tome and principe|são tomé and príncipe|turks and caicos|wallis and futuna|"
+        "saint pierre and miquelon|heard island and mcdonald islands|svalbard and jan mayen|"
+        "serbia and montenegro|newfoundland and labrador|jammu and kashmir|andaman and nicobar|"
+        "dadra and nagar haveli|daman and diu|castile and leon|castile and león|kensington and chelsea|"
+        "hammersmith and fulham|brighton and hove|barking and dagenham|richmond and twickenham|"
+        "minneapolis and st. paul|minneapolis and saint paul|dallas and fort worth|buda and pest|"
+        "sodom and gomorrah|lewis and clark|gilbert and sullivan|rodgers and hammerstein|"
+        "simon and garfunkel|laurel and hardy|marks and spencer|procter and gamble|barnes and noble|"
+        "abercrombie and fitch|dolce and gabbana|tate and lyle|fortnum and mason|harland and wolff|"
+        "watson and crick|lennon and mccartney|romeo and juliet|antony and cleopatra|adam and eve|"
+        "cain and abel|bonnie and clyde|tristan and isolde|jekyll and hyde|hansel and gretel|"
+        "morecambe and wise|ant and dec|torvill and dean|penn and teller"
+    )
 )
+# A list whose order pairs it with another list: reordering it changes who did what.
+_ORDERED_LIST = re.compile(r"\b(?:respectively|in that order|in turn)\b", re.IGNORECASE)
+_ORDINAL = re.compile(r"\b(?:first|second|third|fourth|fifth|sixth|\d+(?:st|nd|rd|th))\b", re.IGNORECASE)
 # Words of a contest between sides: a person in such a sentence belongs to one side.
 _CONTEST = re.compile(
     r"\b(?:beat|beats|beaten|defeat\w*|win|wins|won|winning|victory|victories|lose|loses|lost|loss|"
@@ -352,6 +382,7 @@ class _Mention:
     sent: int = 0  # index of the sentence's first token
     first: int = 0  # token indices of the name
     last: int = 0
+    root: int = 0  # token index of the name's syntactic head
 
 
 def _context_problem(
@@ -457,20 +488,89 @@ def _chain(tok: Any) -> Any:
     return tok
 
 
-def _endpoints(text: str, a: _Mention, b: _Mention) -> bool:
-    """Whether two names are the ends of one route ("from X to Y")."""
+def _between_pair(text: str, a: _Mention, b: _Mention) -> bool:
+    """Whether two names are the two objects of one "between X and Y", however parsed."""
     lo, hi = (a, b) if a.start < b.start else (b, a)
     before = text[: lo.start].rstrip().lower()
-    return bool(re.search(r"\bfrom$", before)) and text[lo.end : hi.start].strip().lower() in ("to", "to the")
+    return bool(re.search(r"\bbetween$", before)) and text[lo.end : hi.start].strip().lower() in ("and", "&")
+
+
+def _conjoined(text: str, doc: Any, a: _Mention, b: _Mention) -> bool:
+    """Whether two mentions are conjuncts of one coordination: one is a ``conj`` of the
+    other in the parse (the same first conjunct up the ``conj`` chain: "Kenya, Uganda and
+    Tanzania", "Japanese and South Korean officials") or they are the two objects of
+    "between X and Y". Names that merely modify different heads ("Nigerian fiddles and
+    Irish highlife") or fill different roles ("from Paris to Warsaw") are not."""
+    if a.sent != b.sent or a.root == b.root:
+        return False
+    return _chain(doc[a.root]).i == _chain(doc[b.root]).i or _between_pair(text, a, b)
+
+
+def coordinations(text: str, doc: Any, mentions: Sequence[_Mention]) -> list[list[_Mention]]:
+    """The mentions grouped by coordination: each group holds mentions of one fine kind
+    that are conjuncts of one coordination (:func:`_conjoined`, transitively), with at
+    least two different names; a mention in no such coordination is in no group. A name
+    in two coordinations would have to move in both at once: neither group is kept."""
+    groups: list[list[_Mention]] = []
+    for kind in dict.fromkeys(m.kind for m in mentions):
+        pending = [m for m in mentions if m.kind == kind]
+        while pending:
+            group = [pending.pop(0)]
+            grew = True
+            while grew:
+                joined = [m for m in pending if any(_conjoined(text, doc, m, g) for g in group)]
+                pending = [m for m in pending if m not in joined]
+                group += joined
+                grew = bool(joined)
+            if len({m.name for m in group}) >= 2:
+                groups.append(sorted(group, key=lambda m: m.start))
+    seen: dict[str, int] = {}
+    for i, group in enumerate(groups):
+        for name in {m.name for m in group}:
+            seen[name] = -1 if seen.get(name, i) != i else i
+    return [g for i, g in enumerate(groups) if all(seen[m.name] == i for m in g)]
+
+
+def _fixed_pair(a: str, b: str) -> bool:
+    """Whether "a and b" is a fixed pair in either order ("England and Wales")."""
+    pair = (a.lower(), b.lower())
+    return pair in _FIXED_PAIRS or pair[::-1] in _FIXED_PAIRS
+
+
+def coordination_problem(text: str, doc: Any, group: Sequence[_Mention]) -> str | None:
+    """Why the conjuncts of one coordination (``group``, in text order) cannot trade
+    places, or ``None``: a symmetric list ("X and Y", "X, Y and Z", "X or Y", "between X
+    and Y") may be reordered, while
+
+    - two names with anything but a comma, a conjunction or a title that stays in its place
+      ("Mr Smith and Mr Jones") between them ("Paris and then Warsaw", "Kenya, the Nile
+      delta and Uganda") are no plain list;
+    - a fixed pair ("England and Wales", "Trinidad and Tobago") has one idiomatic order;
+    - a list tied to another list by its order ("respectively", "in that order", several
+      ordinals: "finished first and second") is not symmetric.
+    """
+    ordered = sorted(group, key=lambda m: m.start)
+    sent = doc[ordered[0].first].sent
+    sent_text = text[sent.start_char : sent.end_char]
+    for a, b in zip(ordered, ordered[1:]):
+        gap = text[a.core.end : b.start]
+        words = re.findall(r"[,;]|[^\s,;]+", gap.lower())
+        if not words or any(w not in _LIST_GLUE and w not in _TITLES for w in words):
+            return (
+                f"{a.name!r} and {b.name!r} are not side by side in one list ({gap.strip()!r} between them)"
+            )
+        if words in (["and"], ["&"]) and _fixed_pair(a.name, b.name):
+            return f"{a.name!r} and {b.name!r} form a fixed pair with one idiomatic order"
+    if _ORDERED_LIST.search(sent_text) or len(_ORDINAL.findall(sent_text)) >= 2:
+        return "the order of the list is tied to another list (respectively, ordinals)"
+    return None
 
 
 def group_problem(text: str, doc: Any, group: Sequence[_Mention], persons: Sequence[Any]) -> str | None:
     """Why names of one kind (``group``, those that move) cannot swap as a group, or ``None``.
 
-    Places swap only within one sentence and only when they do not form a journey: a list
-    ("Kenya and Tanzania", "X, Y and Z") or the two ends of one route ("from X to Y") always
-    may; otherwise exactly two places in a sentence without words of a sequence in time
-    ("after", "then", "years in"). Places, organisations, groups and facilities do not swap
+    Names swap only within one sentence (they are conjuncts of one coordination, checked by
+    :func:`coordination_problem`). Places, organisations, groups and facilities do not swap
     in a sentence with a person tied to a side (a possessive "Salah's", a role "coach X",
     or words of a contest such as "beat", "win", "goal"); people do not swap in a contest
     sentence that also names the sides. ``persons`` are the sentence's people (tokens).
@@ -479,19 +579,10 @@ def group_problem(text: str, doc: Any, group: Sequence[_Mention], persons: Seque
         return None
     kind = group[0].kind
     sents = {m.sent for m in group}
+    if len(sents) > 1:
+        return "names in different sentences"
     sent = doc[group[0].first].sent
     sent_text = text[sent.start_char : sent.end_char]
-    names = list(dict.fromkeys(m.name for m in group))
-    if kind.startswith("place"):
-        if len(sents) > 1:
-            return "places in different sentences"
-        coordinated = len({_chain(doc[m.last]).i for m in group}) == 1
-        route = len(names) == 2 and len(group) == 2 and _endpoints(text, group[0], group[1])
-        if not (coordinated or route):
-            if len(names) > 2:
-                return "more than two places that are no list (a journey or a sequence)"
-            if _SEQUENCE.search(sent_text):
-                return "places in a sequence in time"
     if kind.startswith("person"):
         return None
     for p in persons:
@@ -561,8 +652,9 @@ class ShuffleEntities(NERTransformation):
     - each mention is all proper-noun words (for NORP adjectives, "French") of a verified
       fine kind (:func:`mention_kind`), not part of a longer name, not next to parentheses;
       two mentions swap only when they have the same fine kind (city with city, bank with
-      bank) and the same role (a name modifying a noun, "US officials", swaps only with
-      another such modifier);
+      bank) and are conjuncts of one coordination ("X and Y", "X, Y or Z", "between X and
+      Y"): names in different roles never swap, and neither do fixed pairs ("England and
+      Wales") or lists ordered by another ("respectively");
     - "the" goes with its name ("the UK" <-> "Northern Ireland"), capitals follow the
       sentence start; a mention preceded by another determiner is left alone;
     - a name mentioned several times moves everywhere at once; a name sharing a word with
@@ -584,7 +676,8 @@ class ShuffleEntities(NERTransformation):
 
     requirement = (
         "two different names of one verified kind (people, cities, countries, banks, universities, ...) "
-        "in the same role, with no alias, pronoun or role link they would break"
+        "coordinated in one list ('X and Y', 'between X and Y'), with no alias, pronoun or role link "
+        "they would break"
     )
 
     def __init__(
@@ -662,7 +755,8 @@ class ShuffleEntities(NERTransformation):
         if kind.startswith("norp") and _person_after(doc, toks[-1]):
             return None  # the same tie seen from the nationality
         root = span.root
-        role = "modifier" if root.dep_ in ("compound", "amod", "nmod") else "argument"
+        # the role of the whole coordination the name is in ("Leeds and Bradford firefighters")
+        role = "modifier" if _chain(root).dep_ in ("compound", "amod", "nmod") else "argument"
         gender = None
         if kind == "person":
             male, female = given_names()
@@ -678,7 +772,7 @@ class ShuffleEntities(NERTransformation):
         titled = kind == "person" and title in _TITLES
         return _Mention(
             start, core.end, core, name, article, f"{kind}/{role}", gender, titled,
-            toks[0].sent.start, toks[0].i, toks[-1].i,
+            toks[0].sent.start, toks[0].i, toks[-1].i, root.i,
         )  # fmt: skip
 
     def _mentions(self, x: NERInput, doc: Any) -> list[_Mention]:
@@ -697,9 +791,12 @@ class ShuffleEntities(NERTransformation):
             ]
         return mentions
 
-    def _candidates(self, x: NERInput) -> list[list[Candidate]]:
-        doc = parse(x.text)
+    def _groups(self, x: NERInput, doc: Any) -> tuple[list[tuple[list[str], list[_Mention]]], list[str]]:
+        """The coordinations whose names may trade places (names in first-mention order,
+        mentions), and why the others may not."""
         mentions = self._mentions(x, doc)
+        if len({m.name for m in mentions}) < 2:
+            return [], ["fewer than two verifiable names of a swappable category"]
         people = [m for m in mentions if m.kind.startswith("person")]
         tied = {
             n
@@ -707,29 +804,47 @@ class ShuffleEntities(NERTransformation):
             if a.name != b.name and _linked(doc, a, b)
             for n in (a.name, b.name)
         }
-        by_kind: dict[str, list[_Mention]] = {}
-        for m in mentions:
-            if m.name not in tied:
-                by_kind.setdefault(m.kind, []).append(m)
         pronoun_genders = {_GENDERED[t.lower_] for t in doc if t.lower_ in _GENDERED}
         persons = _people(doc, x)
-        groups = []
-        for group in by_kind.values():
+        lists = coordinations(x.text, doc, [m for m in mentions if m.name not in tied])
+        if not lists:
+            return [], [
+                "no two names of one kind are conjuncts of one list ('X and Y', 'between X and Y'); "
+                "names in different roles (origin and destination, possessor and place, subject and "
+                "object, modifiers of different nouns) never swap"
+            ]
+        groups, why = [], []
+        for group in lists:
             names = list(dict.fromkeys(m.name for m in group))
-            if len(names) < 2 or self._alias(x, doc, group, mentions):
-                continue
-            if group_problem(x.text, doc, group, persons) is not None:
-                continue
-            if group[0].kind.startswith("person") and any(
-                _contest_sides(doc, doc[m.last], x.text) for m in group
-            ):
-                continue  # "X scored for Egypt as Y's Ghana ...": each person is tied to a side
-            if group[0].kind.startswith("person"):
-                genders = {m.gender for m in group}
-                titled = any(m.titled for m in group)
-                if (pronoun_genders or titled) and (len(genders) != 1 or None in genders):
-                    continue
-            groups.append((names, group))
+            problem = coordination_problem(x.text, doc, group) or group_problem(x.text, doc, group, persons)
+            if problem is None and self._alias(x, doc, group, mentions):
+                problem = "a name of the list is also mentioned under another form"
+            if problem is None and group[0].kind.startswith("person"):
+                if any(_contest_sides(doc, doc[m.last], x.text) for m in group):
+                    problem = "people in a contest between named sides"  # each tied to a side
+                elif (pronoun_genders or any(m.titled for m in group)) and (
+                    len({m.gender for m in group}) != 1 or None in {m.gender for m in group}
+                ):
+                    problem = "people of different or unknown gender beside a gendered pronoun or title"
+            if problem is None:
+                groups.append((names, group))
+            else:
+                why.append(problem)
+        return groups, why
+
+    def _options(self, sources: tuple[BaseInput, ...]) -> list[list[Any]]:
+        slots = super()._options(sources)
+        if slots:
+            return slots
+        x = ner_input(sources)
+        groups, why = self._groups(x, parse(x.text))
+        return Slots(
+            [], why if not groups else ["no permutation of the list could be built or passed the filters"]
+        )
+
+    def _candidates(self, x: NERInput) -> list[list[Candidate]]:
+        doc = parse(x.text)
+        groups = self._groups(x, doc)[0]
         if not groups:
             return []
         per_group = [
@@ -856,11 +971,20 @@ def shuffle_problem(x: NERInput, draft: Any, entities: str = "reference") -> str
         m = ShuffleEntities._mention(x, doc, Span(s0, s1, label), gold)
         if m is not None:
             movers.append(m)
-    by_kind: dict[str, list[_Mention]] = {}
+    lists = coordinations(x.text, doc, ShuffleEntities(entities=entities)._mentions(x, doc))
+    list_of = {(m.core.start, m.core.end): i for i, group in enumerate(lists) for m in group}
     for m in movers:
-        by_kind.setdefault(m.kind, []).append(m)
+        if (m.core.start, m.core.end) not in list_of:
+            return f"{m.name!r} is no conjunct of a list of names of its kind (its role is its own)"
+    for i in sorted({list_of[(m.core.start, m.core.end)] for m in movers}):
+        problem = coordination_problem(x.text, doc, lists[i])
+        if problem is not None:
+            return problem
+    by_list: dict[int, list[_Mention]] = {}
+    for m in movers:
+        by_list.setdefault(list_of[(m.core.start, m.core.end)], []).append(m)
     persons = _people(doc, x)
-    for group in by_kind.values():
+    for group in by_list.values():
         problem = group_problem(x.text, doc, group, persons)
         if problem is None and group[0].kind.startswith("person"):
             if any(_contest_sides(doc, doc[m.last], x.text) for m in group):
@@ -875,4 +999,6 @@ def shuffle_problem(x: NERInput, draft: Any, entities: str = "reference") -> str
                 f"{x.text[src[0] : src[1]]!r} ({kinds[src]}) took the place of "
                 f"{x.text[place[0] : place[1]]!r} ({kinds[place]})"
             )
+        if list_of.get(src) != list_of.get(place):
+            return f"{x.text[src[0] : src[1]]!r} took the place of a name outside its list"
     return None

@@ -17,10 +17,11 @@ from mtwidgets.ner.transforms import SimilarToken  # noqa: E402
 SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[BLANK]"]
 WORDS = ["he", "she", "visited", "saw", "praised", "paris", "the", "city", "beautiful", "lovely", "old",
          "obama", "and", ".", "##s", "##ed", "1999",
-         # "huge" and its same-sense synonyms "vast"/"immense" (WordNet); "big"/"large" are
-         # near words that are no synonym of its sense; "bought" has "purchased", which the
-         # vocabulary lacks
-         "bought", "huge", "vast", "immense", "big", "large", "house", "in"]  # fmt: skip
+         # "yearly" and its reviewed substitute "annual" (mtwidgets/lang/data/synonyms_en.tsv);
+         # "regular", "huge", "vast" are words that are no substitute of it; "thankful" has
+         # "grateful", which the vocabulary lacks
+         "bought", "huge", "vast", "immense", "big", "large", "house", "in", "yearly", "annual",
+         "regular", "festival", "thankful", "crowds", "at", "a"]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -110,52 +111,43 @@ def test_fill_mask_as_similar_word_source(mlm_dir: str) -> None:
 
 def test_similar_token_takes_a_fill_mask_as_a_ranking_of_checked_synonyms(mlm_dir: str) -> None:
     """A FillMask plugs into SimilarToken, but only as a ranking: the follow-ups are the
-    same-sense WordNet synonyms among its answers, in its order. A word it proposes that
-    is no checked synonym never becomes a follow-up, and a synonym it cannot propose is not
-    added either."""
+    reviewed lexicon's substitutes among its answers, in its order. A word it proposes that
+    is no reviewed substitute never becomes a follow-up, and a substitute it cannot propose
+    is not added either."""
     from mtwidgets.lang.pipelines import parse
-    from mtwidgets.lang.wordnet import sense_synonyms
+    from mtwidgets.lang.synonyms_en import vetted_synonyms
 
     fm = FillMask(mlm_dir, top_k=len(WORDS))
-    x = NERInput("In Paris, Obama saw a beautiful house.", [(3, 8, "GPE"), (10, 15, "PERSON")])
+    text = "In Paris, Obama saw thankful crowds at a yearly festival."
+    x = NERInput(text, [(3, 8, "GPE"), (10, 15, "PERSON")])
     t = SimilarToken(fm, k=20, check_tag=False, per_slot=None)
     drafts = t([x], random.Random(0))
-    assert drafts
+    assert [d.followups[0].text for d in drafts] == [
+        "In Paris, Obama saw thankful crowds at an annual festival."
+    ]
     for d in drafts:
         fu = d.followups[0]
-        assert fu.text.startswith("In Paris, Obama saw a ") and fu.text.endswith(" house.")
         assert [fu.mention(s) for s in fu.gold] == ["Paris", "Obama"]
-        # "saw" has no same-sense synonym that fits its use
-        assert d.meta["original"] == "beautiful"
-    # the checked synonyms of "beautiful", WordNet's order; the vocabulary holds only "lovely"
-    synonyms = [s.word for s in sense_synonyms("beautiful", "ADJ")]
-    assert "lovely" in synonyms and len(synonyms) > 1
-    (answers,) = fm.fill([f"In Paris, Obama saw a {MASK} house."])
-    proposed = [w for w, _ in answers if w != "beautiful"]
-    unchecked = {"huge", "vast", "old"}
-    assert unchecked <= set(proposed)  # words it offers that are no synonym of "beautiful"
-    # the substitutes tried are exactly the checked synonyms, in the fill-mask's order, not WordNet's
-    word = next(tok for tok in parse(x.text) if tok.text == "beautiful")
-    ranked = [w for w, _ in t._ordered(x, word, word.idx, word.idx + len(word.text), "ADJ")]
-    assert ranked == [w for w in proposed if w in synonyms] == ["lovely"]
-    assert ranked != synonyms
+        # "saw" has no reviewed substitute; "thankful" has one the fill-mask cannot propose
+        assert d.meta["original"] == "yearly"
+    assert vetted_synonyms("yearly", "ADJ") == ("annual",)
+    assert vetted_synonyms("thankful", "ADJ") == ("grateful",)
+    (answers,) = fm.fill([f"In Paris, Obama saw thankful crowds at a {MASK} festival."])
+    proposed = [w for w, _ in answers if w != "yearly"]
+    unchecked = {"regular", "huge", "vast", "old"}
+    assert unchecked <= set(proposed)  # words it offers that are no substitute of "yearly"
+    # the substitutes tried are exactly the reviewed ones among the fill-mask's answers
+    doc = parse(x.text)
+    for original, expected in (("yearly", ["annual"]), ("thankful", [])):
+        word = next(tok for tok in doc if tok.text == original)
+        ranked = list(t._ordered(x, word, word.idx, word.idx + len(word.text), "ADJ"))
+        assert ranked == [w for w in proposed if w in vetted_synonyms(original, "ADJ")] == expected
     replaced = [d.meta["replacement"] for d in drafts]
-    assert set(replaced) <= set(synonyms) and not set(replaced) & unchecked
-    # without a ranking source the same transformation may try synonyms the fill-mask
+    assert not set(replaced) & unchecked
+    # without a ranking source the same transformation tries the substitute the fill-mask
     # lacks: the source narrowed the choice, it added nothing
     plain = {
         d.meta["replacement"]
         for d in SimilarToken(k=20, check_tag=False, per_slot=None)([x], random.Random(0))
     }
-    assert set(replaced) <= plain <= set(synonyms)
-
-
-def test_a_fill_mask_with_no_checked_synonym_gives_no_follow_up(mlm_dir: str) -> None:
-    """The word "visited" has no same-sense synonym: the fill-mask's "saw" and
-    "praised" (which a free word list would have taken) are refused and the input is not
-    applicable."""
-    fm = FillMask(mlm_dir, top_k=len(WORDS))
-    x = NERInput("Obama visited Paris.", [(0, 5, "PERSON"), (14, 19, "GPE")])
-    (answers,) = fm.fill([TEXT])
-    assert {"saw", "praised"} <= {w for w, _ in answers}
-    assert SimilarToken(fm, k=20, check_tag=False, per_slot=None)([x], random.Random(0)) == []
+    assert set(replaced) < plain == {"annual", "grateful"}

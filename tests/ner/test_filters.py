@@ -52,17 +52,18 @@ def test_bad_thresholds(factory: object, message: str) -> None:
 
 
 class Words:
-    """A ranking source: SimilarToken keeps only the WordNet same-sense synonyms among its
-    words ("courageous" for "brave", "lovely" for "beautiful"); "perambulatory" is dropped."""
+    """A ranking source: SimilarToken keeps only the reviewed lexicon's substitutes among its
+    words ("brave" for "courageous", "vanish" for "disappeared"); "valiant" (a WordNet
+    synonym of "courageous" the review dropped as literary) is left out."""
 
     def similar(self, word: str, pos: str, context: str, k: int) -> list[tuple[str, float]]:
         return {
-            "brave": [("courageous", 0.9), ("perambulatory", 0.7)],
-            "beautiful": [("lovely", 0.8)],
+            "courageous": [("brave", 0.9), ("valiant", 0.7)],
+            "disappeared": [("vanish", 0.8)],
         }.get(word, [])
 
 
-TWO = "A brave soldier admired the beautiful gardens."  # both synonyms pass the in-context check here
+TWO = "The courageous nurse disappeared from the ward."  # both substitutes pass the in-context check
 
 
 def test_filters_as_transformation_options_drop_candidates_and_record_scores() -> None:
@@ -71,18 +72,18 @@ def test_filters_as_transformation_options_drop_candidates_and_record_scores() -
     x = NERInput(TWO)
     plain = [d.followups[0].text for s in SimilarToken(Words(), check_tag=False).candidates([x]) for d in s]
     assert plain == [
-        "A courageous soldier admired the beautiful gardens.",
-        "A brave soldier admired the lovely gardens.",
+        "The brave nurse disappeared from the ward.",
+        "The courageous nurse vanished from the ward.",
     ]
     gap = {
         w: zipf_frequency(o, "en") - zipf_frequency(w, "en")
-        for o, w in (("brave", "courageous"), ("beautiful", "lovely"))
+        for o, w in (("courageous", "brave"), ("disappeared", "vanished"))
     }
-    assert gap["courageous"] > 0.6 > gap["lovely"]
-    filtered = SimilarToken(Words(), check_tag=False, filters=[NaturalnessFilter(0.6)])
+    assert gap["vanished"] > 0.3 > gap["brave"]  # "vanished" is the rarer word, "brave" the commoner
+    filtered = SimilarToken(Words(), check_tag=False, filters=[NaturalnessFilter(0.3)])
     drafts = [d for s in filtered.candidates([x]) for d in s]
-    assert [d.followups[0].text for d in drafts] == ["A brave soldier admired the lovely gardens."]
-    assert drafts[0].meta["filters"] == {"naturalness": pytest.approx(gap["lovely"], abs=1e-3)}
+    assert [d.followups[0].text for d in drafts] == ["The brave nurse disappeared from the ward."]
+    assert drafts[0].meta["filters"] == {"naturalness": pytest.approx(gap["brave"], abs=1e-3)}
     # a filter nothing passes leaves no follow-up: the group becomes not applicable
     assert (
         SimilarToken(Words(), check_tag=False, filters=[SemanticFilter(0.999)])([x], random.Random(0)) == []

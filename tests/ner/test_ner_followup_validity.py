@@ -62,8 +62,8 @@ def test_token_said_never_becomes_told_even_when_it_is_the_only_verb() -> None:
 
 
 def test_token_valid_substitute_is_kept() -> None:
-    assert _followups("TIN-token", "Apple praised a brave employee in the firm.") == [
-        "Apple praised a courageous employee in the firm."
+    assert _followups("TIN-token", "Apple said its staff were thankful for the support.") == [
+        "Apple said its staff were grateful for the support."
     ]
 
 
@@ -86,9 +86,11 @@ def test_phrase_never_breaks_compounds_or_grammar(text: str, never: str) -> None
 
 
 def test_phrase_head_gets_a_real_synonym_and_its_article() -> None:
-    # "person" -> "individual" is a change of register: refused
+    # "person" -> "individual" is a change of register: reviewed and dropped
     assert _followups("TIN-phrase", "Doctors examined an infected person at the hospital.") == []
-    assert _followups("TIN-phrase", "An author was hurt in the crash.") == ["A writer was hurt in the crash."]
+    assert _followups("TIN-phrase", "An outcome was expected on Monday.") == [
+        "A result was expected on Monday."
+    ]
 
 
 def test_phrase_compounds_and_gerunds_are_not_applicable() -> None:
@@ -110,11 +112,10 @@ def test_phrase_does_not_raise_on_a_unicode_space_chunk() -> None:
 
 
 def test_shuffle_carries_the_article_with_its_name() -> None:
+    assert _all_candidates(ShuffleEntities(), "Snow hit the UK and Ireland.") == ["Snow hit Ireland and the UK."]
+    # two names in different roles are never swapped ("the Northern Ireland ... the UK escaped")
     text = "Many parts of the UK were hit by snow, while Northern Ireland escaped."
-    assert _all_candidates(ShuffleEntities(), text) == [
-        "Many parts of Northern Ireland were hit by snow, while the UK escaped."
-    ]
-    assert "the Northern Ireland" not in " ".join(_all_candidates(ShuffleEntities(), text))
+    assert _all_candidates(ShuffleEntities(), text) == []
 
 
 def test_shuffle_never_moves_numbers() -> None:
@@ -128,10 +129,12 @@ def test_shuffle_never_swaps_an_unverified_person_or_a_pronoun_referent() -> Non
     text = "Mr Musk's assurances that he would get Twitter ready were doubted by investors."
     assert _all_candidates(ShuffleEntities(), text) == []
     # two women with a pronoun: fine; a man and a woman with a pronoun: refused
-    ok = "Mrs Smith told Mrs Jones that she would resign."
-    assert _all_candidates(ShuffleEntities(), ok) == ["Mrs Jones told Mrs Smith that she would resign."]
-    mixed = "Mr Smith told Mrs Jones that she would resign."
+    ok = "Mrs Smith and Mrs Jones met her lawyer."
+    assert _all_candidates(ShuffleEntities(), ok) == ["Mrs Jones and Mrs Smith met her lawyer."]
+    mixed = "Mr Smith and Mrs Jones met her lawyer."
     assert _all_candidates(ShuffleEntities(), mixed) == []
+    # subject and object play different roles: never swapped
+    assert _all_candidates(ShuffleEntities(), "Mrs Smith told Mrs Jones that she would resign.") == []
 
 
 def test_shuffle_refuses_aliases() -> None:
@@ -213,7 +216,7 @@ def test_token_generation_parses_a_linear_amount_of_text(monkeypatch: pytest.Mon
         return real(texts)
 
     monkeypatch.setattr(transforms, "_structure_parse", counting)
-    unit = "Apple bought a big stake in the firm and helped the city. "
+    unit = "Apple began a big project in the firm and helped the city. "  # "began" -> "started"
     sizes = {}
     for n in (4, 16):
         parsed.clear()
@@ -246,9 +249,10 @@ _ARTICLE = re.compile(r"\b([Aa]n?) (\w+)")
     ("text", "expected"),
     [
         (
-            "The band performed a spectacular show in Cardiff.",
-            "The band performed an impressive show in Cardiff.",
+            "The band performed at a yearly festival in Cardiff.",
+            "The band performed at an annual festival in Cardiff.",
         ),
+        ("He gave an incorrect answer in Cardiff.", "He gave a wrong answer in Cardiff."),
     ],
 )
 def test_token_makes_the_article_agree_with_the_new_adjective(text: str, expected: str) -> None:
@@ -314,16 +318,35 @@ def test_no_change_of_part_of_speech_collocation_strength_register_or_sense(
     assert not any(never in f.lower() for f in found), found
 
 
-def test_pair_checks_give_their_reason() -> None:
-    from mtwidgets.lang.wordnet import iter_sense_synonyms
+def test_pairs_come_from_the_reviewed_lexicon_with_their_reasons() -> None:
+    import csv
+    from importlib import resources
 
-    def why(lemma: str, original: str, pos: str, word: str, form: str) -> str | None:
-        syn = next(s for s in iter_sense_synonyms(lemma, pos) if s.word == word)
-        return transforms.substitution_problem(lemma, original, pos, syn, form)
+    from mtwidgets.lang.synonyms_en import POS, _table, vetted_synonyms
 
-    assert why("flight", "flight", "NOUN", "flying", "flying") is not None
-    assert why("say", "said", "VERB", "tell", "told") is not None
-    assert why("buy", "bought", "VERB", "purchase", "purchased") is not None
-    assert why("child", "children", "NOUN", "kid", "kids") is not None
-    # a plain same-sense swap still passes every pair check
-    assert why("recall", "recalled", "VERB", "remember", "remembered") is None
+    with resources.files("mtwidgets.lang").joinpath("data/synonyms_en.tsv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    assert len(rows) > 2000 and all(r["verdict"] in ("keep", "drop") and r["reason"].strip() for r in rows)
+    assert sum(r["verdict"] == "keep" for r in rows) == sum(len(v) for v in _table().values())
+    # the failure patterns of the first audits are reviewed and dropped
+    for pos, word, never in (
+        ("VERB", "say", "tell"),
+        ("VERB", "buy", "purchase"),
+        ("NOUN", "child", "kid"),
+        ("VERB", "help", "aid"),
+        ("VERB", "detect", "notice"),
+        ("VERB", "start", "begin"),
+        ("NOUN", "adviser", "consultant"),
+        ("NOUN", "animal", "creature"),
+    ):
+        assert never not in vetted_synonyms(word, pos), (word, never)
+    assert "start" in vetted_synonyms("begin", "VERB")
+    with pytest.raises(ValueError, match="pos must be one of"):
+        vetted_synonyms("begin", "ADV")
+    assert set(POS) == {"NOUN", "VERB", "ADJ"}
+
+
+def test_form_checks_give_their_reason() -> None:
+    assert transforms.form_problem("flight", "NOUN", "flying") is not None
+    assert transforms.form_problem("colour", "NOUN", "color") is not None
+    assert transforms.form_problem("began", "VERB", "started") is None

@@ -121,7 +121,7 @@ def test_shuffle_relation_applies_to_predicted_entities_and_catches_position_bia
     # Places swap only with places of the same kind: the cities Paris, London and Rome.
     shuffled = [
         NERInput("Adele met Elena Marchetti in Paris and London."),
-        NERInput("Elena Marchetti flew from Rome to London."),
+        NERInput("Elena Marchetti visited Rome and London."),
         NERInput("Unesco and Spotify opened offices in Paris and Rome."),
     ]
     res = mt.run(
@@ -147,11 +147,11 @@ def test_shuffle_relation_applies_to_predicted_entities_and_catches_position_bia
     assert "did not predict 'Paris' as an entity" in by["blind"]["reason"].iloc[0]
 
 
-# Sentences with a word that has a same-sense synonym fitting its use ("bought" ->
-# "lovely", "brave" -> "courageous"); SENTENCES have none.
+# Sentences with a word that has a reviewed substitute fitting its use ("yearly" ->
+# "annual", "thankful" -> "grateful"); SENTENCES have none.
 SYNONYM_SENTENCES = [
-    NERInput("Drake admired a beautiful house in London."),
-    NERInput("Adele praised a brave nurse in Paris."),
+    NERInput("Drake performed at a yearly festival in London."),
+    NERInput("Adele was thankful for the support in Paris."),
 ]
 
 

@@ -71,49 +71,53 @@ def test_apply_edits_alignment_and_map_span() -> None:
 
 
 # -- token level -----------------------------------------------------------------------------
-# Substitutes are same-sense WordNet synonyms (the Debian wordnet-base files of this machine);
-# a ranking source only orders those that pass. Earlier expectations such as "Obama travelled
-# Paris" (a frame-breaking substitute from a free word list) are invalid follow-ups and gone.
+# Substitutes come only from the reviewed lexicon (mtwidgets/lang/data/synonyms_en.tsv, pairs
+# kept after reading); a ranking source only orders those that pass. Earlier expectations such
+# as "Obama travelled Paris" (a frame-breaking substitute from a free word list) are invalid
+# follow-ups and gone.
 
 
 def test_similar_token_replaces_verbs_and_adjectives_outside_entities_inflected() -> None:
     x = NERInput(
-        "Apple helped the city and admired a beautiful car in Texas.", [(0, 5, "ORG"), (53, 58, "GPE")]
+        "Apple helped the city and began a yearly review in Texas.", [(0, 5, "ORG"), (51, 56, "GPE")]
     )
     drafts = [d for slot in SimilarToken().candidates([x]) for d in slot]
     texts = [d.followups[0].text for d in drafts]
-    assert "Apple helped the city and admired a lovely car in Texas." in texts
-    assert not any("assisted" in t or "aided" in t for t in texts)  # "help": no dominant enough sense
+    # the verb in its tense ("began" -> "started"), the adjective with its article ("an annual")
+    assert "Apple helped the city and started a yearly review in Texas." in texts
+    assert "Apple helped the city and began an annual review in Texas." in texts
+    assert not any("assisted" in t or "aided" in t for t in texts)  # "help": no reviewed substitute
     for d in drafts:
         _aligned(x, d)
         fu = d.followups[0]
         assert [(fu.mention(s), s.label) for s in fu.gold] == [("Apple", "ORG"), ("Texas", "GPE")]
-        assert d.meta["kind"] == "token" and d.meta["original"] in ("helped", "admired", "beautiful")
+        assert d.meta["kind"] == "token" and d.meta["original"] in ("began", "yearly")
 
 
 def test_similar_token_source_only_ranks_what_passes_the_checks() -> None:
-    # "travel"/"attend" are vector neighbours of "visited", not same-sense synonyms
-    # ("Obama travelled Paris" breaks the frame): a source never adds words
-    words = DictWords({"lovely": ["pleasant", "beautiful"], "visited": ["travel", "attend"]})
-    x = NERInput("Obama visited Paris and admired a lovely house.")
+    # "travel"/"attend" are vector neighbours of "visited", not reviewed substitutes
+    # ("Obama travelled Paris" breaks the frame), nor is "regular" one of "yearly":
+    # a source never adds words
+    words = DictWords({"yearly": ["regular", "annual"], "visited": ["travel", "attend"]})
+    x = NERInput("Obama visited Paris and attended a yearly festival.")
     texts = _texts(SimilarToken(words), x)
-    assert texts == ["Obama visited Paris and admired a beautiful house."]
-    assert ("lovely", "ADJ", "Obama visited Paris and admired a [MASK] house.") in words.asked
+    assert texts == ["Obama visited Paris and attended an annual festival."]
+    assert ("yearly", "ADJ", "Obama visited Paris and attended a [MASK] festival.") in words.asked
 
 
 def test_similar_token_no_candidates_is_no_followup_and_sampling_is_seeded() -> None:
     x = NERInput("The outbreak has killed at least 60 people.")
-    assert SimilarToken()([x], random.Random(0)) == []  # "murdered" is a hyponym: refused
-    y = NERInput("A brave soldier admired the beautiful gardens.")
+    assert SimilarToken()([x], random.Random(0)) == []  # "kill": no reviewed substitute ("murder": a hyponym)
+    y = NERInput("The firm began a yearly review.")
     t = SimilarToken(per_slot=1)
     a = [d.followups[0].text for d in t([y], random.Random(3))]
     b = [d.followups[0].text for d in t([y], random.Random(3))]
-    assert a == b and len(a) == 2  # one follow-up per replaced word (brave, beautiful)
+    assert a == b and len(a) == 2  # one follow-up per replaced word (began, yearly)
 
 
 def test_similar_token_keeps_sentence_initial_capital() -> None:
-    x = NERInput("Lovely gardens surround the house in Leeds.")
-    assert _texts(SimilarToken(), x) == ["Beautiful gardens surround the house in Leeds."]
+    x = NERInput("Thankful residents thanked the firefighters in Leeds.")
+    assert _texts(SimilarToken(), x) == ["Grateful residents thanked the firefighters in Leeds."]
 
 
 def test_similar_token_rejects_a_bad_source() -> None:
@@ -124,14 +128,14 @@ def test_similar_token_rejects_a_bad_source() -> None:
 def test_similar_token_with_the_offline_vectors_as_ranking() -> None:
     from mtwidgets.lang.vectors import VectorSimilarWords
 
-    x = NERInput("Apple praised a brave employee in Texas.", [(0, 5, "ORG"), (34, 39, "GPE")])
+    x = NERInput("Apple began a yearly review in Texas.", [(0, 5, "ORG"), (31, 36, "GPE")])
     drafts = [d for slot in SimilarToken(VectorSimilarWords(), k=3).candidates([x]) for d in slot]
-    assert drafts, "the vectors rank 'courageous' among the neighbours of 'brave'"
+    assert drafts, "the vectors rank 'start' or 'annual' among the neighbours of 'began' or 'yearly'"
     for d in drafts:
         fu = d.followups[0]
         assert fu.text != x.text
         assert [fu.mention(s) for s in fu.gold] == ["Apple", "Texas"]
-        assert d.meta["original"] in ("praised", "brave")
+        assert d.meta["original"] in ("began", "yearly")
         _aligned(x, d)
 
 
@@ -139,10 +143,12 @@ def test_similar_token_with_the_offline_vectors_as_ranking() -> None:
 
 
 def test_similar_phrase_replaces_the_head_noun_and_fixes_the_article() -> None:
-    x = NERInput("An author was hurt in the crash.")
-    assert _texts(SimilarPhrase(), x) == ["A writer was hurt in the crash."]
+    x = NERInput("A quake struck the coast on Monday.")
+    assert _texts(SimilarPhrase(), x) == ["An earthquake struck the coast on Monday."]
+    z = NERInput("The talks ended with an outcome nobody wanted.")
+    assert _texts(SimilarPhrase(), z) == ["The talks ended with a result nobody wanted."]
     y = NERInput("A child was hurt in the crash.")
-    # "kid" is informal (register) and "youngster" is not confirmed by the context
+    # every reviewed substitute of "child" was dropped ("kid" is informal, "minor" legal)
     assert _texts(SimilarPhrase(), y) == []
 
 
@@ -153,10 +159,10 @@ def test_similar_phrase_skips_noun_phrases_holding_an_entity_and_pronouns() -> N
 
 
 def test_similar_phrase_keeps_number() -> None:
-    x = NERInput("Three pupils learned about ancient Egypt in history class.")
+    x = NERInput("Three nations signed the treaty.")
     assert _texts(SimilarPhrase(), x) == []  # "Three" is a number modifier: left alone
-    y = NERInput("The pupils learned about ancient Egypt in history class.")
-    assert _texts(SimilarPhrase(), y) == ["The students learned about ancient Egypt in history class."]
+    y = NERInput("The nations signed the treaty.")
+    assert _texts(SimilarPhrase(), y) == ["The countries signed the treaty."]
 
 
 # -- shuffle ---------------------------------------------------------------------------------
