@@ -25,11 +25,24 @@ Two steps:
     the coverage (sources tried, sources with a follow-up, refusal reasons, speed) goes to
     ``<out stem>.coverage.json`` beside it.
 
+    The text tasks of the Chinese NLP paper (classification, similarity, summarization:
+    MR1.1-MR7.3, ``--relations text`` for all 21, ``text:en`` / ``text:zh`` for one
+    language) read ``--texts`` (jsonl: id, text, topic; classification and summarization)
+    and ``--pairs`` (jsonl: id, text1, text2, score; similarity), of the language ``--lang``
+    (default: each row's own). Their follow-ups are drawn per relation and language
+    (``MR5.3/en``) or, with ``--per-family``, per MR family and language (``noun/en``: the
+    three tasks' MRs of a family share one rewriter, so one sample of ``--n`` judges it), at
+    most one per text or pair. Each line carries relation, family, lang, source (a pair as
+    ``S1 ||| S2``), follow-up, a word diff (Chinese: over jieba words) and the oracle in
+    words with the source's gold topic, score interval or summary replacements.
+
 ``table``
     Reads a judged file (``judgement`` in valid / minor / invalid on every line; unjudged
     lines are listed and nothing is counted) and prints, per relation: judged, valid %,
     minor %, invalid %, sources with a follow-up % (from the coverage file beside it);
-    ``--markdown PATH`` also writes the table.
+    ``--markdown PATH`` also writes the table. Text-task lines count per their ``unit``
+    (relation or family, and language); several judged files make one table (English and
+    Chinese side by side).
 
 Run::
 
@@ -38,6 +51,9 @@ Run::
         --out benchmarks/audit/followups-<tag>.jsonl
     python benchmarks/audit_followups.py table benchmarks/audit/followups-<tag>.judged.jsonl \\
         --markdown benchmarks/audit/followups-<tag>.md
+    python benchmarks/audit_followups.py sample --texts mtwidgets/data/zh_classification.jsonl \\
+        --pairs mtwidgets/data/zh_similarity.jsonl --lang zh --relations text --per-family \\
+        --n 40 --seed 0 --out benchmarks/audit/followups-text-zh.jsonl
 """
 
 from __future__ import annotations
@@ -57,6 +73,7 @@ from typing import Any
 JUDGEMENTS: tuple[str, ...] = ("valid", "minor", "invalid")
 TARGET_VALID = 90.0  # % of judged follow-ups
 TARGET_INVALID = 3.0
+MIN_JUDGED = 40  # judged follow-ups per relation (text tasks: per relation or family, and language)
 HEAD_TYPES = frozenset({"PERSON", "ORGANIZATION"})
 WARMUP_SOURCES = 3
 
@@ -252,6 +269,7 @@ def _generalise(reasons: Counter[str]) -> Counter[str]:
     out: Counter[str] = Counter()
     for reason, n in reasons.items():
         reason = re.sub(r"\b(?:per|org):[\w/]+|\bno_relation\b|\bNone\b", "<label>", reason)
+        reason = re.sub(r"\([^()]* (?:has|have) none\)", "(… have none)", reason)
         out[re.sub(r"(?<!\w)'[^']*'(?!\w)|(?<!\w)\u2018[^\u2019]*\u2019", "'…'", reason)] += n
     return out
 
@@ -274,14 +292,15 @@ def expected_of(relation: Any, group: Any, source_preds: Sequence[Any]) -> str:
 
 
 def generate_all(
-    relation: Any, sources: Sequence[Source], labeller: Labeller, seed: int
+    relation: Any, sources: Sequence[Source], labeller: Labeller, seed: int, warmup: int = WARMUP_SOURCES
 ) -> tuple[list[Candidate], Coverage]:
-    """Run ``relation.generate`` over every source (timed), then keep the follow-ups whose
-    group the output property accepts given the source labels."""
+    """Run ``relation.generate`` over every source (timed, after an untimed pass over the
+    first ``warmup`` sources), then keep the follow-ups whose group the output property
+    accepts given the source labels."""
     cov = Coverage(relation.name, relation.task)
     prepared = relation.prepared([s.inputs[0] for s in sources]) if sources else relation
     warm = time.perf_counter()
-    for s in sources[:WARMUP_SOURCES]:
+    for s in sources[:warmup]:
         try:
             prepared.generate(s.inputs, seed=seed)
         except Exception:  # noqa: BLE001 - errors are counted in the timed pass
@@ -328,12 +347,16 @@ def generate_all(
 _TOKEN = re.compile(r"\w+(?:['\u2019]\w+)*|[^\w\s]")
 
 
-def word_diff(a: str, b: str, context: int = 3) -> str:
+def word_diff(
+    a: str, b: str, context: int = 3, *, tokens: Callable[[str], list[str]] | None = None, joiner: str = " "
+) -> str:
     """A compact word diff: changed runs as ``[-old-]{+new+}`` with ``context`` words
-    around them, the rest elided with '…'."""
+    around them, the rest elided with '…'. ``tokens`` splits a text into words (default:
+    words and punctuation marks); ``joiner`` glues shown words (``""`` for Chinese)."""
     import difflib
 
-    ta, tb = _TOKEN.findall(a), _TOKEN.findall(b)
+    split = tokens or _TOKEN.findall
+    ta, tb = split(a), split(b)
     ops = difflib.SequenceMatcher(a=ta, b=tb, autojunk=False).get_opcodes()
     parts: list[str] = []
     for k, (op, i1, i2, j1, j2) in enumerate(ops):
@@ -344,11 +367,11 @@ def word_diff(a: str, b: str, context: int = 3) -> str:
             head = [] if k == 0 else words[:context]
             tail = [] if k == len(ops) - 1 else words[-context:]
             if len(words) <= len(head) + len(tail):
-                parts.append(" ".join(words))
+                parts.append(joiner.join(words))
             else:
-                parts.extend(p for p in (" ".join(head), "…", " ".join(tail)) if p)
+                parts.extend(p for p in (joiner.join(head), "…", joiner.join(tail)) if p)
         else:
-            old, new = " ".join(ta[i1:i2]), " ".join(tb[j1:j2])
+            old, new = joiner.join(ta[i1:i2]), joiner.join(tb[j1:j2])
             parts.append((f"[-{old}-]" if old else "") + (f"{{+{new}+}}" if new else ""))
     return " ".join(parts)
 
@@ -375,12 +398,15 @@ def input_diff(source: Any, followup: Any) -> str:
     return f"{text}; entities [-{', '.join(gone)}-]{{+{', '.join(new)}+}}"
 
 
-def draw(candidates: Sequence[Candidate], n: int, seed: int, relation: str) -> list[Candidate]:
+def draw(
+    candidates: Sequence[Candidate], n: int, seed: int, relation: str,
+    key: Callable[[Candidate], Any] = lambda c: c.source.id,
+) -> list[Candidate]:
     """``n`` follow-ups drawn uniformly over the sources that have one (at most one per
-    source), each source's follow-up drawn uniformly among its own."""
-    by_source: dict[str, list[Candidate]] = {}
+    source, a source told by ``key``), each source's follow-up drawn uniformly among its own."""
+    by_source: dict[Any, list[Candidate]] = {}
     for c in candidates:
-        by_source.setdefault(c.source.id, []).append(c)
+        by_source.setdefault(key(c), []).append(c)
     rng = random.Random(f"{seed}\x1f{relation}")
     ids = sorted(by_source)
     chosen = rng.sample(ids, min(n, len(ids)))
@@ -424,20 +450,104 @@ def coverage_path(path: str | Path) -> Path:
     return p.with_name(stem + ".coverage.json")
 
 
-def resolve_relations(spec: str) -> list[str]:
-    from mtwidgets.core.registry import names
+# The text tasks of the Chinese NLP paper and the file each builds its sources from.
+TEXT_TASKS: dict[str, str] = {"classification": "texts", "summarization": "texts", "similarity": "pairs"}
+TEXT_SHORTCUT = "text"
+
+
+def resolve_relations(spec: str, tasks_with_sources: Iterable[str] | None = None) -> tuple[list[str], str | None]:
+    """The relation names of ``spec`` and the language it names (``text:zh``), if any.
+
+    ``all`` and ``text`` (the 21 MRs of the text tasks) keep only the relations whose task
+    has sources (``tasks_with_sources``; ``None``: every task) and, for ``all``, never mix
+    the text tasks into a run given only sentences. Explicit names are kept as given."""
+    from mtwidgets.core.registry import names, task_of
 
     known = names()
-    if spec == "all":
-        return known
+    have = None if tasks_with_sources is None else set(tasks_with_sources)
+    name, _, lang = spec.partition(":")
+    if name in ("all", TEXT_SHORTCUT):
+        if lang and name != TEXT_SHORTCUT:
+            raise AuditError(f"--relations {spec!r}: only '{TEXT_SHORTCUT}:<lang>' names a language")
+        wanted = [n for n in known if name == "all" or task_of(n) in TEXT_TASKS]
+        if have is not None:
+            wanted = [n for n in wanted if task_of(n) in have]
+        if not wanted:
+            raise AuditError(f"--relations {spec!r}: no relation has sources (give --text, --texts or --pairs)")
+        return wanted, lang or None
     wanted = [n.strip() for n in spec.split(",") if n.strip()]
     unknown = [n for n in wanted if n not in known]
     if unknown:
-        raise AuditError(f"unknown relation(s) {', '.join(unknown)}; known: {', '.join(known)}")
-    return wanted
+        raise AuditError(f"unknown relation(s) {', '.join(unknown)}; known: {', '.join(known)}, "
+                         f"or 'all', '{TEXT_SHORTCUT}', '{TEXT_SHORTCUT}:en', '{TEXT_SHORTCUT}:zh'")
+    return wanted, None
 
 
 def sample(args: argparse.Namespace, out: Any = sys.stdout) -> dict[str, Any]:
+    """The ``sample`` step: the held-out sentences' relations (NER, RE) and the text tasks'
+    relations (from ``--texts`` / ``--pairs``), side by side in one output file."""
+    have: set[str] = set()
+    if getattr(args, "text", None):
+        have |= _other_tasks()
+    if getattr(args, "texts", None):
+        have |= {"classification", "summarization"}
+    if getattr(args, "pairs", None):
+        have.add("similarity")
+    if not have:
+        raise AuditError("no sources: give --text (NER, RE) or --texts / --pairs (the text tasks)")
+    rel_names, spec_lang = resolve_relations(args.relations, have)
+    lang = _one_lang(getattr(args, "lang", None), spec_lang)
+    text_names = [n for n in rel_names if _task_of(n) in TEXT_TASKS]
+    other_names = [n for n in rel_names if n not in text_names]
+    if getattr(args, "per_family", False) and other_names:
+        raise AuditError(f"--per-family applies to the text tasks' relations only, not {', '.join(other_names)}")
+    rows: list[dict[str, Any]] = []
+    meta: dict[str, Any] = {"seed": args.seed, "n": args.n, "relations": {}}
+    if other_names:
+        if not getattr(args, "text", None):
+            raise AuditError(f"{', '.join(other_names)} need held-out sentences (--text)")
+        meta.update(sentence_sample(args, other_names, rows, out))
+    if text_names:
+        meta.update(text_sample(args, text_names, lang, rows, meta["relations"], out))
+    out_path = Path(args.out)
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    with out_path.open("w", encoding="utf-8") as f:
+        for r in rows:
+            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    coverage_path(out_path).write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    print_speed(meta["relations"], out)
+    if meta.get("families"):
+        print_speed(meta["families"], out, unit="family/lang")
+    print(f"wrote {len(rows)} follow-ups to {out_path} and the coverage to {coverage_path(out_path)}", file=out)
+    return meta
+
+
+def _task_of(name: str) -> str:
+    from mtwidgets.core.registry import task_of
+
+    return task_of(name)
+
+
+def _other_tasks() -> set[str]:
+    """The tasks whose sources are the held-out sentences (every task but the text tasks)."""
+    from mtwidgets.core.registry import names
+
+    return {_task_of(n) for n in names()} - set(TEXT_TASKS)
+
+
+def _one_lang(option: str | None, from_spec: str | None) -> str | None:
+    if option and from_spec and option != from_spec:
+        raise AuditError(f"--lang {option} contradicts --relations {TEXT_SHORTCUT}:{from_spec}")
+    lang = option or from_spec
+    if lang is not None and lang not in ("en", "zh"):
+        raise AuditError(f"the language must be en or zh, got {lang!r}")
+    return lang
+
+
+def sentence_sample(
+    args: argparse.Namespace, rel_names: Sequence[str], rows: list[dict[str, Any]], out: Any
+) -> dict[str, Any]:
+    """NER and RE: sources from the held-out sentences (and hand-marked RE examples)."""
     import mtwidgets as mt
     from mtwidgets.lang.pipelines import parse_many
 
@@ -445,7 +555,6 @@ def sample(args: argparse.Namespace, out: Any = sys.stdout) -> dict[str, Any]:
     sentences = [line for path in texts_in for line in read_sentences(path)]
     if args.limit:
         sentences = sentences[: args.limit]
-    rel_names = resolve_relations(args.relations)
     relations = [mt.relation(n) for n in rel_names]
     tasks = {r.task for r in relations}
     gold_rows = read_jsonl(args.re) if args.re else []
@@ -471,7 +580,6 @@ def sample(args: argparse.Namespace, out: Any = sys.stdout) -> dict[str, Any]:
           + ", ".join(f"{t}: {len(s)} single + {len(d)} two-source" for t, (s, d, _) in per_task.items()),
           file=out)
 
-    rows: list[dict[str, Any]] = []
     coverage: dict[str, Any] = {}
     for rel in relations:
         singles, doubles, labeller = per_task[rel.task]
@@ -482,25 +590,260 @@ def sample(args: argparse.Namespace, out: Any = sys.stdout) -> dict[str, Any]:
         candidates, cov = generate_all(rel, srcs, labeller, args.seed)
         coverage[rel.name] = cov.to_dict()
         rows.extend(record(c, labeller) for c in draw(candidates, args.n, args.seed, rel.name))
-    out_path = Path(args.out)
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    with out_path.open("w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
-    meta = {
+    return {
         "text": str(args.text), "re": str(args.re) if args.re else None, "sentences": len(sentences),
-        "seed": args.seed, "n": args.n, "re_model": args.re_model, "ner_model": args.ner_model,
-        "max_pairs": args.max_pairs, "relations": coverage,
+        "re_model": args.re_model, "ner_model": args.ner_model, "max_pairs": args.max_pairs, "relations": coverage,
     }
-    coverage_path(out_path).write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    print_speed(coverage, out)
-    print(f"wrote {len(rows)} follow-ups to {out_path} and the coverage to {coverage_path(out_path)}", file=out)
+
+
+# -- the text tasks (classification, similarity, summarization) ------------------------------
+PER_FAMILY_NOTE = "per family: the three tasks' MRs share one rewriter"
+
+
+class NoLabels(Labeller):
+    """The text tasks' relations do not depend on the model's source outputs: every source
+    reads as an empty prediction."""
+
+    def __init__(self) -> None:
+        super().__init__(None, key=lambda x: x.key())
+
+    def predict_missing(self, inputs: Iterable[Any]) -> None:
+        return None
+
+    def __call__(self, x: Any) -> Any:
+        from mtwidgets.core.predictions import Prediction
+
+        return Prediction()
+
+
+def text_rows(path: str | Path, what: str) -> list[tuple[str, dict[str, Any]]]:
+    """``(id, row)`` of a text (``texts``) or pair (``pairs``) file; a row without an id
+    gets ``text-0001`` / ``pair-0001`` by its line."""
+    out = []
+    for i, row in enumerate(read_jsonl(path), 1):
+        if not isinstance(row, dict):
+            raise AuditError(f"{path}: line {i} is not a JSON object")
+        out.append((str(row.get("id") or f"{what[:-1]}-{i:04d}"), row))
+    if not out:
+        raise AuditError(f"{path}: no {what}")
+    return out
+
+
+def text_sources(
+    rows: Sequence[tuple[str, Mapping[str, Any]]], task: str, lang: str | None, path: str | Path
+) -> tuple[dict[str, list[Source]], int]:
+    """The inputs of ``task`` from the file's rows, by language (``lang`` keeps one), and
+    how many rows another language left out."""
+    import mtwidgets as mt
+    from mtwidgets.core.errors import MTError
+
+    t = mt.get_task(task)
+    kind = TEXT_TASKS[task][:-1]
+    by_lang: dict[str, list[Source]] = {}
+    other = 0
+    for i, (sid, row) in enumerate(rows, 1):
+        try:
+            x = t.input_from_row(row)
+        except MTError as exc:
+            raise AuditError(f"{path}: line {i} ({sid}): {exc}") from None
+        if lang is not None and x.lang != lang:
+            other += 1
+            continue
+        by_lang.setdefault(x.lang, []).append(Source(sid, (x,), kind))
+    return by_lang, other
+
+
+def preload(inputs: Iterable[Any]) -> None:
+    """Parse (English, spaCy) or segment (Chinese, jieba) every text a rewriter will read,
+    so that the timed generation measures the rewriters alone, as for the other tasks. A
+    pair is also read as its two texts joined (see ``RewritePair``)."""
+    from mtwidgets.text.relations import PAIR_JOIN
+
+    texts: dict[str, list[str]] = {"en": [], "zh": []}
+    for x in inputs:
+        parts = [x.text_a, x.text_b, x.text_a + PAIR_JOIN + x.text_b] if hasattr(x, "text_a") else [x.text]
+        texts.setdefault(x.lang, []).extend(parts)
+    if texts["en"]:
+        from mtwidgets.lang.pipelines import parse_many
+
+        parse_many(list(dict.fromkeys(texts["en"])))
+    if texts["zh"]:
+        from mtwidgets.lang.zh import segment
+
+        for text in dict.fromkeys(texts["zh"]):
+            segment(text)
+
+
+def unit_name(relation: str, family: str, lang: str, per_family: bool) -> str:
+    """The row of the table a text follow-up counts in: ``noun/en`` per family,
+    ``MR5.3/en`` per relation."""
+    return f"{family}/{lang}" if per_family else f"{relation}/{lang}"
+
+
+def text_sample(
+    args: argparse.Namespace, rel_names: Sequence[str], lang: str | None, rows: list[dict[str, Any]],
+    coverage: dict[str, Any], out: Any,
+) -> dict[str, Any]:
+    """Generate every text relation's follow-ups over its sources (per language), then draw
+    ``--n`` per relation and language, or per family and language with ``--per-family``."""
+    import mtwidgets as mt
+
+    per_family = bool(getattr(args, "per_family", False))
+    t0 = time.perf_counter()
+    files = {"texts": getattr(args, "texts", None), "pairs": getattr(args, "pairs", None)}
+    loaded = {what: text_rows(path, what)[: args.limit or None] for what, path in files.items() if path}
+    relations = [mt.relation(n) for n in rel_names]
+    sources: dict[str, dict[str, list[Source]]] = {}
+    for task in sorted({r.task for r in relations}):
+        what = TEXT_TASKS[task]
+        if what not in loaded:
+            raise AuditError(f"the {task} relations need --{what}")
+        sources[task], other = text_sources(loaded[what], task, lang, files[what] or "")
+        if other:
+            print(f"{task}: {other} {what} in another language than {lang} left out", file=out)
+    langs = sorted({lg for by_lang in sources.values() for lg in by_lang})
+    if not langs:
+        raise AuditError(f"no {lang} texts or pairs in {', '.join(str(p) for p in files.values() if p)}")
+    preload(x for by_lang in sources.values() for srcs in by_lang.values() for s in srcs for x in s.inputs)
+    print(f"text sources built in {time.perf_counter() - t0:.1f} s: " + ", ".join(
+        f"{task} {lg}: {len(srcs)}" for task, by_lang in sources.items() for lg, srcs in sorted(by_lang.items())),
+        file=out)
+
+    labeller = NoLabels()
+    pools: dict[str, list[Candidate]] = {}
+    families: dict[str, dict[str, Any]] = {}
+    for rel in relations:
+        family = _family(rel)
+        for lg in langs:
+            srcs = sources[rel.task].get(lg, [])
+            if not srcs:
+                continue
+            # The warm-up reads every source once: a rewriter loads its lexicons (names,
+            # countries, synonyms) on the first text that needs them, which may be any.
+            candidates, cov = generate_all(rel, srcs, labeller, args.seed, warmup=len(srcs))
+            for c in candidates:
+                c.expected = text_expected(rel, c.group)
+            name = unit_name(rel.name, family, lg, False)
+            coverage[name] = {**cov.to_dict(), "family": family, "lang": lg}
+            unit = unit_name(rel.name, family, lg, per_family)
+            pools.setdefault(unit, []).extend(candidates)
+            if per_family:
+                _add_family(families.setdefault(unit, _family_entry(family, lg)), rel.name, srcs, candidates, cov)
+    for unit, candidates in pools.items():
+        chosen = draw(candidates, args.n, args.seed, unit, key=lambda c: (c.source.kind, c.source.id))
+        rows.extend(text_record(c, unit, _family(c.group.relation)) for c in chosen)
+    meta: dict[str, Any] = {
+        "texts": str(files["texts"]) if files["texts"] else None,
+        "pairs": str(files["pairs"]) if files["pairs"] else None,
+        "lang": lang, "per_family": per_family,
+    }
+    if per_family:
+        meta["families"] = {unit: _family_dict(f) for unit, f in families.items()}
+        meta["note"] = PER_FAMILY_NOTE
     return meta
 
 
-def print_speed(coverage: Mapping[str, Mapping[str, Any]], out: Any) -> None:
-    """Generation speed per relation, measured side by side in this run."""
-    head = f"{'relation':<14}{'sources':>8}{'with f-u':>10}{'%':>7}{'seconds':>9}{'sources/s':>11}{'warm-up s':>11}{'errors':>8}"
+def _family(relation: Any) -> str:
+    """The MR family of a text relation (``MR5.3`` -> ``noun``), read from its name."""
+    from mtwidgets.text.rewrite import FAMILIES
+
+    name = relation if isinstance(relation, str) else relation.name
+    return FAMILIES[int(name[2:].split(".")[0]) - 1]
+
+
+def _family_entry(family: str, lang: str) -> dict[str, Any]:
+    return {"family": family, "lang": lang, "tried": set(), "found": set(), "seconds": 0.0, "warmup": 0.0, "generations": 0,
+            "followups": 0, "refused": Counter(), "errors": Counter(), "relations": {}}
+
+
+def _add_family(entry: dict[str, Any], name: str, srcs: Sequence[Source], cands: Sequence[Candidate],
+                cov: Coverage) -> None:
+    """Fold one relation's coverage into its family's: a text counts once however many of
+    the family's tasks read it."""
+    entry["tried"].update((s.kind, s.id) for s in srcs)
+    entry["found"].update((c.source.kind, c.source.id) for c in cands)
+    entry["seconds"] += cov.seconds
+    entry["warmup"] += cov.warmup_seconds
+    entry["generations"] += cov.sources
+    entry["followups"] += cov.followups
+    entry["refused"].update(_generalise(cov.refused_by_transformation))
+    entry["errors"].update(cov.errors)
+    entry["relations"][name] = {"sources": cov.sources, "with_followup": cov.with_followup,
+                                "with_followup_pct": pct(cov.with_followup, cov.sources)}
+
+
+def _family_dict(entry: Mapping[str, Any]) -> dict[str, Any]:
+    tried, found, seconds = len(entry["tried"]), len(entry["found"]), entry["seconds"]
+    return {
+        "family": entry["family"], "lang": entry["lang"], "sources": tried, "with_followup": found,
+        "with_followup_pct": pct(found, tried), "followups": entry["followups"], "seconds": round(seconds, 3),
+        "sources_per_s": round(entry["generations"] / seconds, 1) if seconds > 0 else None,
+        "warmup_seconds": round(entry["warmup"], 3), "relations": entry["relations"],
+        "refused_by_transformation": dict(entry["refused"].most_common()), "errors": dict(entry["errors"]),
+    }
+
+
+def text_diff(source: Any, followup: Any) -> str:
+    """The word diff of a text (Chinese: of its jieba words), or of both texts of a pair."""
+    if hasattr(source, "text_a"):
+        if (followup.text_a, followup.text_b) == (source.text_b, source.text_a):
+            return "S1 and S2 swapped"
+        return (f"S1: {_lang_diff(source.text_a, followup.text_a, source.lang)} ||| "
+                f"S2: {_lang_diff(source.text_b, followup.text_b, source.lang)}")
+    return _lang_diff(source.text, followup.text, source.lang)
+
+
+def _lang_diff(a: str, b: str, lang: str) -> str:
+    if lang != "zh":
+        return word_diff(a, b)
+    from mtwidgets.lang.zh import tokens
+
+    return word_diff(a, b, tokens=lambda s: [t.text for t in tokens(s)], joiner="")
+
+
+def text_expected(relation: Any, group: Any) -> str:
+    """The relation's oracle in words, with what it means for this source: the gold topic
+    and sentiment (classification), the gold score's interval (similarity), the replacements
+    the source summary must undergo (summarization)."""
+    from mtwidgets.text.relations import interval, replacements_from_meta
+
+    x = group.sources[0]
+    details = []
+    if relation.task == "classification":
+        details = [f"gold {k} {v}" for k, v in (("topic", x.topic), ("sentiment", x.sentiment)) if v]
+    elif relation.task == "similarity" and x.score is not None:
+        low, high, name = interval(x.score)
+        details = [f"gold score {x.score:g} in [{low:.1f}, {high:.1f}{']' if high == 1.0 else ')'} {name}"]
+    elif relation.task == "summarization":
+        reps = replacements_from_meta(group.meta.get("replacements"))
+        details = [f"replace {', '.join(f'{r.old!r} -> {r.new!r}' for r in reps)}"] if reps else []
+    return "; ".join([str(relation.expected), *details])
+
+
+def text_record(c: Candidate, unit: str, family: str) -> dict[str, Any]:
+    """One line to judge: the source text (or ``S1 ||| S2``), the follow-up, their diff and
+    the oracle in words."""
+    x = c.group.sources[0]
+    return {
+        "relation": c.group.relation,
+        "family": family,
+        "lang": x.lang,
+        "unit": unit,
+        "source_id": c.source.id,
+        "source_kind": c.source.kind,
+        "source": str(x.display()),
+        "followup": str(c.followup.display()),
+        "diff": text_diff(x, c.followup),
+        "expected": c.expected,
+        "note": c.group.note,
+        "judgement": "",
+        "reason": "",
+    }
+
+
+def print_speed(coverage: Mapping[str, Mapping[str, Any]], out: Any, unit: str = "relation") -> None:
+    """Generation speed per relation (or family), measured side by side in this run."""
+    head = f"{unit:<14}{'sources':>8}{'with f-u':>10}{'%':>7}{'seconds':>9}{'sources/s':>11}{'warm-up s':>11}{'errors':>8}"
     print(head, file=out)
     for name, c in coverage.items():
         rate = c["sources_per_s"]
@@ -528,53 +871,97 @@ def judged_table(rows: Sequence[Mapping[str, Any]], coverage: Mapping[str, Any] 
             + "\n  ".join(bad)
         )
     counts: dict[str, Counter[str]] = {}
+    mrs: dict[str, Counter[str]] = {}
     for r in rows:
-        counts.setdefault(str(r["relation"]), Counter())[str(r["judgement"])] += 1
-    rels = (coverage or {}).get("relations", {})
+        unit = unit_of(r)
+        counts.setdefault(unit, Counter())[str(r["judgement"])] += 1
+        mrs.setdefault(unit, Counter())[str(r["relation"])] += 1
+    units = {**(coverage or {}).get("relations", {}), **(coverage or {}).get("families", {})}
     table = []
     for name, c in counts.items():
         n = sum(c.values())
-        cov = rels.get(name)
-        table.append({
+        cov = units.get(name)
+        entry: dict[str, Any] = {
             "relation": name,
             "judged": n,
             "valid": pct(c["valid"], n),
             "minor": pct(c["minor"], n),
             "invalid": pct(c["invalid"], n),
             "with_followup": cov.get("with_followup_pct") if cov else None,
-        })
+        }
+        if not any(name == m or name.startswith(m + "/") for m in mrs[name]):
+            entry["mrs"] = dict(sorted(mrs[name].items()))  # a family: the relations it counts
+        table.append(entry)
     return table
 
 
+def unit_of(row: Mapping[str, Any]) -> str:
+    """The table row a judged line counts in: its ``unit`` (text tasks: ``MR5.3/en`` or,
+    sampled per family, ``noun/en``), else ``family/lang`` when it carries a family, else
+    its relation."""
+    if row.get("unit"):
+        return str(row["unit"])
+    if row.get("family") and row.get("lang"):
+        return f"{row['family']}/{row['lang']}"
+    return str(row.get("relation", "?"))
+
+
+def per_family(table: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether the table's rows are MR families (each row counts several relations)."""
+    return bool(table) and all("mrs" in r for r in table)
+
+
 def render(table: Sequence[Mapping[str, Any]], *, markdown: bool) -> str:
-    cols = ["relation", "judged", "valid %", "minor %", "invalid %", "sources with a follow-up %"]
+    """The table as aligned text or markdown, with the target line (and, per family, the
+    header saying why a family stands for its three relations)."""
+    families = per_family(table)
+    cols = ["family/lang" if families else "relation", "judged", "valid %", "minor %", "invalid %",
+            "sources with a follow-up %"]
     cells = [[str(r["relation"]), str(r["judged"]), _fmt(r["valid"]), _fmt(r["minor"]), _fmt(r["invalid"]),
               _fmt(r["with_followup"])] for r in table]
+    if families:
+        cols.append("MRs judged")
+        for row, r in zip(cells, table):
+            row.append(" ".join(f"{k}:{v}" for k, v in r["mrs"].items()))
+    header = PER_FAMILY_NOTE + "\n\n" if families else ""
     missed = [
         r["relation"] for r in table
         if (r["valid"] or 0) < TARGET_VALID or (r["invalid"] or 0) > TARGET_INVALID
     ]
+    few = [r["relation"] for r in table if r["judged"] < MIN_JUDGED]
     note = (f"target: valid >= {TARGET_VALID:g} % and invalid <= {TARGET_INVALID:g} %; "
-            + (f"missed by {', '.join(missed)}" if missed else "met by every relation"))
+            + (f"missed by {', '.join(missed)}" if missed else f"met by every {'family' if families else 'relation'}")
+            + (f"; fewer than {MIN_JUDGED} judged: {', '.join(few)}" if few else ""))
     if markdown:
-        lines = ["| " + " | ".join(cols) + " |", "|" + "|".join(["---"] + ["---:"] * (len(cols) - 1)) + "|"]
+        align = ["---"] + ["---:"] * 5 + ["---"] * (len(cols) - 6)
+        lines = ["| " + " | ".join(cols) + " |", "|" + "|".join(align) + "|"]
         lines += ["| " + " | ".join(c) + " |" for c in cells]
-        return "\n".join(lines) + "\n\n" + note + "\n"
+        return header + "\n".join(lines) + "\n\n" + note + "\n"
     widths = [max(len(cols[i]), *(len(c[i]) for c in cells)) for i in range(len(cols))]
     lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cols, widths)))]
     lines += ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
               for row in cells]
-    return "\n".join(lines) + "\n" + note + "\n"
+    return header + "\n".join(lines) + "\n" + note + "\n"
 
 
 def table(args: argparse.Namespace, out: Any = sys.stdout) -> list[dict[str, Any]]:
-    rows = read_jsonl(args.judged)
+    """One table over one or more judged files (e.g. the English and the Chinese sample of
+    the text tasks), with the coverage beside each (or ``--coverage``)."""
+    judged = args.judged if isinstance(args.judged, (list, tuple)) else [args.judged]
+    rows = [r for path in judged for r in read_jsonl(path)]
     if not rows:
-        raise AuditError(f"{args.judged}: no follow-ups")
-    cov_file = Path(args.coverage) if args.coverage else coverage_path(args.judged)
-    coverage = json.loads(cov_file.read_text(encoding="utf-8")) if cov_file.exists() else None
-    if coverage is None:
-        print(f"note: no coverage file {cov_file}; 'sources with a follow-up %' left blank", file=out)
+        raise AuditError(f"{', '.join(map(str, judged))}: no follow-ups")
+    given = args.coverage if isinstance(args.coverage, (list, tuple)) else [args.coverage] if args.coverage else []
+    cov_files = [Path(c) for c in given] or [coverage_path(p) for p in judged]
+    coverage: dict[str, Any] | None = None
+    for cov_file in cov_files:
+        if not cov_file.exists():
+            print(f"note: no coverage file {cov_file}; 'sources with a follow-up %' left blank", file=out)
+            continue
+        one = json.loads(cov_file.read_text(encoding="utf-8"))
+        coverage = coverage or {"relations": {}, "families": {}}
+        for key in ("relations", "families"):
+            coverage[key].update(one.get(key) or {})
     result = judged_table(rows, coverage)
     print(render(result, markdown=False), file=out, end="")
     if args.markdown:
@@ -611,10 +998,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     sub = parser.add_subparsers(dest="command", required=True)
     s = sub.add_parser("sample", help="generate follow-ups over held-out sources and sample them for judging")
-    s.add_argument("--text", required=True, nargs="+", help="held-out sentence files, one sentence a line")
+    s.add_argument("--text", nargs="+", default=None, help="held-out sentence files, one sentence a line (NER, RE)")
+    s.add_argument("--texts", default=None, help="text tasks: texts (jsonl: id, text, topic) for classification "
+                   "and summarization")
+    s.add_argument("--pairs", default=None, help="text tasks: sentence pairs (jsonl: id, text1, text2, score) "
+                   "for similarity")
+    s.add_argument("--lang", choices=("en", "zh"), default=None,
+                   help="text tasks: keep the texts and pairs of this language (default: every language found)")
+    s.add_argument("--per-family", action="store_true",
+                   help="text tasks: draw --n per MR family and language (the three tasks' MRs share one "
+                   "rewriter) instead of per relation")
     s.add_argument("--re", default=None, help="hand-marked relation examples (jsonl: id, markup, gold)")
-    s.add_argument("--relations", default="all", help="'all' or a comma-separated list")
-    s.add_argument("--n", type=int, default=40, help="follow-ups sampled per relation")
+    s.add_argument("--relations", default="all",
+                   help="'all', 'text' (the 21 MRs of the text tasks), 'text:en', 'text:zh' or a comma-separated list")
+    s.add_argument("--n", type=int, default=40, help="follow-ups sampled per relation (per family: --per-family)")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--out", required=True, help="followups-<tag>.jsonl")
     s.add_argument("--re-model", default="re-patterns", help="labels RE sources without a gold label")
@@ -622,8 +1019,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     s.add_argument("--max-pairs", type=int, default=6, help="spaCy entity pairs per sentence (RE)")
     s.add_argument("--limit", type=int, default=0, help="use only the first N sentences and examples")
     t = sub.add_parser("table", help="tabulate a judged file")
-    t.add_argument("judged", help="followups-<tag>.judged.jsonl")
-    t.add_argument("--coverage", default=None, help="coverage json (default: beside the judged file)")
+    t.add_argument("judged", nargs="+", help="followups-<tag>.judged.jsonl (several: one table)")
+    t.add_argument("--coverage", nargs="+", default=None, help="coverage json (default: beside each judged file)")
     t.add_argument("--markdown", default=None, help="also write the table as markdown here")
     c = sub.add_parser("carry", help="copy earlier judgements onto identical follow-ups of a new sample")
     c.add_argument("sample", help="followups-<tag>.jsonl (new, unjudged)")
