@@ -184,11 +184,29 @@ def _given_chars() -> frozenset[str]:
     return frozenset("".join(male) + "".join(female)) | _NAME_CHARS | _MALE_CHARS | _FEMALE_CHARS
 
 
+# jieba dictionary frequency from which a name-like word is a common word (智慧 1581, 高峰
+# 1556, 白雪 1572, 常青 304) or a famous name (李娜 438); made-up names score 0, a few
+# ordinary ones a little more (王建国 12).
+COMMON_WORD_FREQUENCY = 100
+
+
+def dictionary_frequency(word: str) -> int:
+    """The frequency of ``word`` in jieba's shipped dictionary (0 when it is not an entry)."""
+    import jieba
+
+    jieba.initialize()
+    return int(jieba.dt.FREQ.get(word, 0))
+
+
 def split_name(word: str) -> tuple[str, str] | None:
     """``(surname, given name)`` when ``word`` reads as a Chinese person's name: a known
     surname (two-character ones first) and a one- or two-character given name of Han
     characters found in given names ("张老师", "马拉松" are no names)."""
     if not 2 <= len(word) <= 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in word):
+        return None
+    if dictionary_frequency(word) >= COMMON_WORD_FREQUENCY:
+        # a common word of jieba's dictionary that it may tag as a name (智慧, 高峰, 白雪),
+        # or a famous person's name (李娜): no made-up name may replace it
         return None
     known = _surname_set()
     for cut in (2, 1):

@@ -73,10 +73,10 @@ def test_words_that_only_look_like_names_are_left_alone() -> None:
 
 
 def test_name_k_gives_distinct_rewrites_of_each_person() -> None:
-    text = "歌手李娜和演员王磊出席了发布会。"
+    text = "歌手李静和演员王磊出席了发布会。"
     out = run("name", text, k=2)
     assert len(out) == 2
-    assert {r.replacements[0].old for r in out} == {"李娜", "王磊"}
+    assert {r.replacements[0].old for r in out} == {"李静", "王磊"}
     assert len({r.text for r in out}) == 2
 
 
@@ -240,7 +240,7 @@ def test_replay_on_a_summary() -> None:
 
 
 def test_replay_without_a_mention_leaves_the_text_alone() -> None:
-    (r,) = run("name", "歌手李娜出席了发布会。")
+    (r,) = run("name", "歌手李静出席了发布会。")
     (same,) = replay("name", "观众们很高兴。", r)
     assert same.text == "观众们很高兴。" and same.replacements == () and "no mention" in same.note
 
@@ -351,3 +351,14 @@ def test_same_rewrites_in_another_process_whatever_the_hash_seed() -> None:
         for t in SOURCES[:2]
     ]
     assert theirs == ours and any(ours)
+
+
+def test_name_never_splits_a_dictionary_word_jieba_tags_as_a_name() -> None:
+    # "智慧" is tagged nr by jieba; it is a common word (wisdom), never 智 + 慧
+    from mtwidgets.lang import zh as zh_lang
+
+    for word in ("智慧", "高峰", "文明", "明星"):
+        assert zh_lang.split_name(word) is None, word
+    assert zh_lang.split_name("王伟") == ("王", "伟")
+    rewrites = REWRITERS["name"]("全国中小学智慧教育平台今天正式上线。", rng=random.Random(0), k=3)
+    assert list(rewrites) == [] and rewrites.why
