@@ -17,8 +17,8 @@ verified against a lexicon before a rewriter may touch it.
 - **Occupations**: a list written for the project in the spirit of the paper's (BiasFinder's)
   occupation list, grouped by field so that a replacement stays plausible in its sentence
   (a surgeon's "医生" becomes "护士", not "厨师").
-- **Punctuation**: pairs that write the same mark two ways a Chinese writer uses (full-width
-  and half-width forms, mainland and traditional quotation marks).
+- **Punctuation**: pairs that write the same mark two standard ways (mainland quotation
+  marks and corner brackets; see :data:`PUNCTUATION_PAIRS` for why width changes are left out).
 
 Everything is cached per text (:func:`segment`), since all seven rewriters read the same
 segmentation.
@@ -35,7 +35,10 @@ from typing import Any
 from .text import Token
 
 __all__ = [
+    "CHINA_CONTEXT",
+    "COUNTRY_FACT_WORDS",
     "COUNTRY_POOL",
+    "ELLIPSIS",
     "OCCUPATION_GROUPS",
     "PRONOUNS",
     "PUNCTUATION_PAIRS",
@@ -268,7 +271,7 @@ _NOT_COUNTRIES = frozenset(
 COUNTRY_REGIONS: dict[str, tuple[str, ...]] = {
     region: tuple(names.split())
     for region, names in {
-        "east-asia": "中国 日本 韩国 蒙古",
+        "east-asia": "中国 日本 韩国",
         "south-east-asia": "泰国 越南 马来西亚 印度尼西亚 菲律宾 新加坡",
         "south-asia": "印度 巴基斯坦",
         "middle-east": "伊朗 以色列 沙特阿拉伯 土耳其",
@@ -292,6 +295,25 @@ _COUNTRY_SUFFIXES = tuple(
     "人 队 籍 男篮 女篮 男足 女足 政府 总统 总理 首相 国王 队员 选手 球员 方面 境内 大使馆 代表团 市场 经济 民众 "
     "游客 留学生 企业 公司".split()
 )
+# Words that state a fact about a country (a ranking, a scale, a currency, what it is known
+# for: its language, products, animals, sports, landscape): a text holding one is not
+# rewritten, since the fact would not hold of another country (新西兰的袋鼠, 巴基斯坦的人口
+# 超过了中国, 蒙古的动画片在全世界都很有名).
+COUNTRY_FACT_WORDS = frozenset(
+    (
+        "最 第一 之一 著名 闻名 有名 著称 知名 世界 全球 国际 人口 出口 进口 产量 大国 强国 首都 首府 历史 传统 特产 "
+        "国宝 文化 经济 货币 元 美元 欧元 日元 英镑 卢布 卢比 韩元 人民币 比索 法郎 兰特 里拉 "
+        "英语 法语 德语 日语 韩语 俄语 西班牙语 葡萄牙语 阿拉伯语 意大利语 汉语 中文 印地语 "
+        "樱花 动画 动画片 动漫 袋鼠 考拉 熊猫 大象 狮子 骆驼 企鹅 金字塔 尼罗河 雨林 沙漠 火山 草原 冰川 "
+        "橄榄球 板球 冰球 棒球 相扑 乒乓球 滑雪 斗牛 "
+        "石油 原油 油价 天然气 汽车 茶 茶叶 咖啡 葡萄酒 红酒 啤酒 巧克力 奶酪 香水 时装 客机 飞机 钢铁 稀土 "
+        "大米 橡胶 钻石 黄金 电影 影片 好莱坞 宝莱坞 功夫 寿司 披萨 泡菜 和服 啤酒节"
+    ).split()
+)
+# Words that tie a text to China whatever country it names (国内成品油价格, 我国驻…使馆).
+CHINA_CONTEXT = frozenset("我国 国内 国产 全国 海外 中超 央行 人民币 中文 汉语".split())
+
+
 # One-character abbreviations: a word made of them ("中美", "美方") ties a text to a
 # country in a way a replacement of the full name cannot follow.
 COUNTRY_ABBREVIATIONS: dict[str, str] = dict(
@@ -392,39 +414,27 @@ def abbreviates(word: str, country: str) -> bool:
 
 # --- occupations ------------------------------------------------------------------------
 
-# Occupations grouped with those that do nearly the same work, so that what the text says
-# a person in one does stays plausible for the other ("程序员黄磊开发了一款应用" ->
-# "工程师黄磊..."); a broader group (any medical job for any other) would make a nurse
-# perform the surgery. An occupation without a group is not replaced.
+# Occupations grouped with those that name the same work in the same register, so that
+# what the text says a person in one does stays true of the other and reads alike. Near
+# neighbours are *not* grouped: 记者/编辑/评论员 (an editor does not interview: 告诉记者,
+# 记者从…获悉), 程序员/工程师/技术员 (a technician does not design a bridge), 教师/讲师 (a
+# university rank), 歌手/歌唱家 (an elevated register), 农民/农户 (a household), 司机/驾驶员
+# and 医生/医师 (official register, 乡村医生), 裁判/裁判员 (视频助理裁判 is a set term). An
+# occupation without a group is not replaced.
 OCCUPATION_GROUPS: dict[str, tuple[str, ...]] = {
-    "news": ("记者", "编辑", "评论员"),
-    "teaching": ("教师", "老师", "讲师"),
-    "research": ("科学家", "研究员", "学者"),
-    "software": ("程序员", "工程师", "技术员"),
-    "athletes": ("运动员", "选手", "球员"),
     "coaching": ("教练", "教练员"),
-    "delivery": ("快递员", "外卖员", "送货员"),
-    "police": ("警察", "民警", "警员"),
-    "factory": ("工人", "职工"),
-    "farming": ("农民", "农户"),
-    "trade": ("商人", "生意人", "老板"),
-    "sales": ("销售员", "售货员", "营业员", "推销员"),
-    "management": ("经理", "主管"),
-    "drivers": ("司机", "驾驶员"),
-    "kitchen": ("厨师", "大厨"),
-    "cleaning": ("环卫工人", "清洁工", "保洁员"),
+    "shop": ("售货员", "营业员"),
+    "cleaning": ("清洁工", "保洁员"),
     "care": ("护工", "护理员"),
-    "medicine": ("医生", "医师"),
-    "writing": ("作家", "小说家"),
-    "painting": ("画家", "艺术家"),
-    "singing": ("歌手", "歌唱家"),
-    "guides": ("导游", "讲解员"),
-    "security": ("保安", "安保人员"),
-    "volunteers": ("志愿者", "义工"),
+    "firefighting": ("消防员", "消防队员"),
+    "sanitation": ("环卫工人", "环卫工"),
 }
 # Occupations that are recognised (so that their mentions count) but have no group.
 _UNGROUPED = tuple(
-    "护士 律师 法官 演员 导演 主持人 摄影师 消防员 军人 公务员 飞行员 会计 秘书 校长 教授 设计师 建筑师 分析师 裁判 "
+    "记者 编辑 评论员 教师 老师 讲师 科学家 研究员 学者 程序员 工程师 技术员 运动员 选手 球员 快递员 外卖员 送货员 "
+    "警察 民警 警员 工人 职工 农民 农户 商人 生意人 老板 销售员 推销员 经理 主管 司机 驾驶员 厨师 大厨 医生 "
+    "医师 作家 小说家 画家 艺术家 歌手 歌唱家 导游 讲解员 保安 安保人员 志愿者 义工 "
+    "护士 律师 法官 演员 导演 主持人 摄影师 军人 公务员 飞行员 会计 秘书 校长 教授 设计师 建筑师 分析师 裁判 "
     "渔民 牧民 矿工 服务员 理发师 兽医 牙医 药剂师".split()
 )
 # What may stand before an occupation inside one jieba word ("著名演员", "张老师").
@@ -459,31 +469,28 @@ def occupation_in(word: str) -> tuple[str, str] | None:
 
 # --- punctuation ------------------------------------------------------------------------
 
-# (marks, replacements, description): each pair writes the same marks another way a Chinese
-# writer uses; paired marks (quotes, brackets) are replaced together so that they stay paired.
+# (marks, replacements, description). The paper's MR4 replaces one punctuation mark by
+# another (``Replace punctuation1 -> punctuation2``) and asks for no particular pair. The
+# pairs kept are those a careful reader takes as the same standard mark: mainland quotation
+# marks and corner brackets, both levels at once (“‘…’” <-> 「『…』」, every quote of the
+# text, so that the text keeps one style), and a lone "…" written as the standard "……".
+# Full-width to half-width marks (， -> ,) are left out: in Chinese prose they read as a
+# typing slip, not as another way of writing the text.
 PUNCTUATION_PAIRS: tuple[tuple[str, str, str], ...] = (
-    ("“”", "「」", "mainland quotation marks -> corner brackets"),
-    ("「」", "“”", "corner brackets -> mainland quotation marks"),
-    ("‘’", "『』", "inner quotation marks -> double corner brackets"),
-    ("『』", "‘’", "double corner brackets -> inner quotation marks"),
-    ("（）", "()", "full-width parentheses -> half-width"),
-    ("，", ",", "full-width comma -> half-width"),
-    ("：", ":", "full-width colon -> half-width"),
-    ("；", ";", "full-width semicolon -> half-width"),
-    ("？", "?", "full-width question mark -> half-width"),
-    ("！", "!", "full-width exclamation mark -> half-width"),
-    ("……", "…", "six-dot ellipsis -> three-dot"),
+    ("“”‘’", "「」『』", "mainland quotation marks -> corner brackets"),
+    ("「」『』", "“”‘’", "corner brackets -> mainland quotation marks"),
+    ("…", "……", "lone ellipsis -> standard six-dot ellipsis"),
 )
+ELLIPSIS = "…"
 
 
 def iter_marks(text: str, marks: str) -> Iterator[tuple[int, str]]:
-    """``(offset, mark)`` of every occurrence of a mark of ``marks`` (one multi-character
-    mark such as "……" when ``marks`` is one, else each character)."""
-    if marks == "……":
-        at = text.find(marks)
-        while at >= 0:
-            yield at, marks
-            at = text.find(marks, at + len(marks))
+    """``(offset, mark)`` of every occurrence of a mark of ``marks``: for ``"…"`` each lone
+    ellipsis character (one not already doubled as "……"), else each character of ``marks``."""
+    if marks == ELLIPSIS:
+        for m in re.finditer("…+", text):
+            if len(m.group()) == 1:
+                yield m.start(), ELLIPSIS
         return
     for i, ch in enumerate(text):
         if ch in marks:

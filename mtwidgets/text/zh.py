@@ -7,16 +7,20 @@ returns follow-ups it can defend, or a refusal with the reason:
 - **name** (MR1): a Chinese person's name (surname + given name) becomes another name of
   the same gender; a name whose gender is unknown is left alone when 他/她 could refer to
   it, and a name also written another way (张先生, 小张, the given name alone) is left alone;
-- **country** (MR2): a country becomes another of its region, in every mention, unless
-  the text names a place of it (上海 for 中国) or calls it by its abbreviation (中美, 美方);
-- **occupation** (MR3): an occupation becomes one that does nearly the same work
-  (程序员 -> 工程师), in every mention;
-- **punctuation** (MR4): one mark is written the other way of its pair, everywhere;
+- **country** (MR2): a country becomes another of its region, in every mention, only where
+  the text names it as a plain participant: any other place, a fact word (最, 世界, 人口,
+  a currency, a product or animal a country is known for), a number, a description of the
+  country (日本的…, 埃及是…) or its abbreviation (中美, 美方) make the rewriter refuse;
+- **occupation** (MR3): an occupation becomes one of the same work and register
+  (售货员 -> 营业员, 教练 -> 教练员), in every mention, unless it is a title beside a name;
+- **punctuation** (MR4): quotation marks (both levels) or a lone ellipsis written their
+  other standard way, everywhere in the text (no full-width -> half-width: a typing slip);
 - **noun**, **verb** (MR5, MR6): a word becomes its reviewed Cilin synonym
   (:mod:`mtwidgets.lang.zh_synonyms`);
 - **reorder** (MR7): the sentences after the first (a news text's lead) change order, but a
-  sentence that opens with a connective or a reference (但是, 此外, 他, 该, "警方则...")
-  moves with the one before it, and one that holds a reference (a pronoun, a
+  sentence that opens with a connective or a reference (但是, 此外, 他, 该, "警方则...") or
+  holds a marker of dependence (比如, 请, 于是, 这, a reaction: 感动, 哭) moves with the one
+  before it, orders that keep the last sentence last come first, and one that holds a reference (a pronoun, a
   demonstrative, a person named before) stays after every sentence it followed.
 
 Every substitution replaces *all* occurrences of the old word (the summarization oracle
@@ -210,6 +214,21 @@ def _other_mentions(text: str, words: Sequence[zh.ZhWord], full: str, surname: s
     return None
 
 
+def _same_surname(words: Sequence[zh.ZhWord], full: str, surname: str) -> str | None:
+    """Another person's name in the text with the surname of ``full`` (哥哥陈磊, 弟弟陈鑫):
+    family members share it, so renaming one with a new surname would part them."""
+    for w in words:
+        if (
+            w.word != full
+            and w.word.startswith(surname)
+            and (w.flag.startswith("nr") or zh.split_name(w.word))
+        ):
+            parts = zh.split_name(w.word)
+            if parts is not None and parts[0] == surname:
+                return w.word
+    return None
+
+
 def _name_sites(text: str) -> list[tuple[str, _Site]]:
     """Each Chinese person's name: a jieba ``nr`` word that reads as surname + given name."""
     found = []
@@ -235,6 +254,12 @@ def _rewrite_name(text: str, rng: random.Random, k: int) -> Rewrites:
         if other is not None:
             reasons.append(f"'{full}' is also called '{other}', which would not change with it")
             continue
+        kin = _same_surname(words, full, surname)
+        if kin is not None:
+            reasons.append(
+                f"'{kin}' shares the surname of '{full}' (a relative?), and a new surname would part them"
+            )
+            continue
         gender = zh.name_gender(given)
         if gender is None and pronoun is not None:
             reasons.append(f"the gender of '{full}' is unknown and '{pronoun}' may refer to them")
@@ -259,16 +284,45 @@ def _country_sites(text: str) -> list[tuple[str, _Site]]:
     return found
 
 
+_NUMBER = re.compile(r"[0-9０-９]|百分之|[十百千万亿]")
+
+
+def _country_fact(text: str, words: Sequence[zh.ZhWord], country: str) -> str | None:
+    """What in ``text`` ties it to ``country`` beyond naming it, or ``None``: another
+    place (a city, river or region: jieba's ``ns`` words, the gazetteer's cities, 我国),
+    a fact word (:data:`~mtwidgets.lang.zh.COUNTRY_FACT_WORDS`: a ranking, a currency, a
+    product or an animal it is known for), a number, or the country as the owner or the
+    subject of a description (日本的樱花, 埃及是…). Only a text in which the country is a
+    plain participant (代表团访问了法国, 法国队获胜) may name another country instead."""
+    for i, w in enumerate(words):
+        if w.word in zh.CHINA_CONTEXT or w.word in zh.CHINA_PLACES:
+            return f"'{w.word}' ties the text to China"
+        place = w.flag == "ns" or (w.flag.startswith("n") and w.word in zh._city_countries())
+        if place and zh.country_in(w.word) is None:
+            return f"the place '{w.word}' belongs to the text's facts"
+        fact = next(
+            (f for f in zh.COUNTRY_FACT_WORDS if f in w.word and (len(f) > 1 or f == w.word[0])), None
+        )
+        if fact is not None:  # also inside a longer word (世界杯, 世界卫生组织, 最高)
+            return f"'{w.word}' states a fact that may not hold of another country"
+        hit = zh.country_in(w.word)
+        nxt = words[i + 1].word if i + 1 < len(words) else ""
+        if hit and hit[0] == country and nxt in ("的", "是", "有", "以", "因"):
+            return f"the text describes {country} ('{w.word}{nxt}…')"
+    number = _NUMBER.search(text)
+    if number is not None:
+        return f"the number '{number.group()}' may not hold of another country"
+    return None
+
+
 def _rewrite_country(text: str, rng: random.Random, k: int) -> Rewrites:
-    """MR2: a country becomes another well-known country, in every mention."""
+    """MR2: a country that the text names as a plain participant (no fact about it, no
+    place of it, no number) becomes another country of its region, in every mention."""
     words = _words(text)
     found = _country_sites(text)
     if not found:
         return Rewrites(why="no country name in the text")
     groups, reasons = _group_sites(text, found)
-    # Places are what jieba tags as such, and the words that tie a text to China (我国):
-    # the gazetteer also holds towns named like common words (合作, a town in Gansu).
-    places = [w for w in words if w.flag == "ns" or w.word in zh.CHINA_PLACES]
     # A person's name that is not a Chinese one (马克龙, 拜登) may belong to the country.
     foreigner = next(
         (w.word for w in words if w.flag == "nr" and len(w.word) >= 2 and zh.split_name(w.word) is None), None
@@ -279,17 +333,14 @@ def _rewrite_country(text: str, rng: random.Random, k: int) -> Rewrites:
         if abbr is not None:
             reasons.append(f"'{country}' is also referred to as '{abbr}', which would not change with it")
             continue
-        place = next((w.word for w in places if zh.lies_in(w.word, country)), None)
-        if place is not None:
-            reasons.append(f"'{place}' lies in {country}, and would not change with it")
+        fact = _country_fact(text, words, country)
+        if fact is not None:
+            reasons.append(fact)
             continue
         if foreigner is not None:
             reasons.append(f"'{foreigner}' may be a person of {country}, who would not change with it")
             continue
-        chinese = any(zh.lies_in(w.word, "中国") for w in places)
-        pool = [
-            c for c in _absent(text, zh.region_of(country)) if c != country and not (c == "中国" and chinese)
-        ]
+        pool = [c for c in _absent(text, zh.region_of(country)) if c != country]
         targets.append(_Target(country, tuple(sites), tuple(pool), "country"))
     return _build(text, targets, rng, k, reasons[0] if reasons else "no country can be replaced")
 
@@ -301,7 +352,8 @@ def _occupation_sites(text: str) -> list[tuple[str, _Site]]:
     """Each occupation: a jieba noun that is one, possibly after a modifier or a surname."""
     found = []
     for w in _words(text):
-        hit = zh.occupation_in(w.word) if w.flag.startswith("n") else None
+        # jieba tags some occupations vn (教练, 裁判) or l (售货员)
+        hit = zh.occupation_in(w.word) if w.flag.startswith("n") or w.flag in ("vn", "l") else None
         if hit and not _inside_title(text, w.start):
             start = w.start + len(hit[0])
             found.append((hit[1], _Site(start, start + len(hit[1]), w.start, w.end)))
@@ -314,8 +366,15 @@ def _rewrite_occupation(text: str, rng: random.Random, k: int) -> Rewrites:
     if not found:
         return Rewrites(why="no occupation of the lexicon in the text")
     groups, reasons = _group_sites(text, found)
+    words = _words(text)
     targets = []
     for job, sites in groups.items():
+        title = next((n for n in (_next_to_name(words, s) for s in sites) if n), None)
+        if title is not None:
+            reasons.append(
+                f"'{job}' is used as a title next to the name '{title}', which its other names are not"
+            )
+            continue
         group = zh.occupation_group(job) or ""
         pool = [j for j in _absent(text, zh.OCCUPATION_GROUPS.get(group, ())) if j != job]
         if pool:
@@ -325,40 +384,78 @@ def _rewrite_occupation(text: str, rng: random.Random, k: int) -> Rewrites:
     return _build(text, targets, rng, k, reasons[0] if reasons else "no occupation can be replaced")
 
 
+def _next_to_name(words: Sequence[zh.ZhWord], site: _Site) -> str | None:
+    """The person's name (or surname) that the word at ``site`` stands right next to (张老师,
+    医生张华, 王建国大夫), or ``None``: such a word is a title, and its synonyms are not
+    titles alike (大夫张华 and 张华讲师 read wrongly)."""
+    if site.start > site.word_start:  # a surname or modifier inside the word (张老师)
+        return _words_text(words, site.word_start, site.start)
+    for w in words:
+        if (w.end == site.word_start or w.start == site.word_end) and (
+            w.flag.startswith("nr") or zh.split_name(w.word) or w.word in zh._surname_set()
+        ):
+            return w.word
+    return None
+
+
+def _words_text(words: Sequence[zh.ZhWord], start: int, end: int) -> str:
+    """The text of the words between offsets ``start`` and ``end``."""
+    return "".join(w.word for w in words if w.start >= start and w.end <= end) or "?"
+
+
 # --- MR4: punctuation ---------------------------------------------------------------------
 
 
-def _balanced(text: str, marks: str) -> bool:
-    return len(marks) != 2 or marks == "……" or text.count(marks[0]) == text.count(marks[1])
+def _punctuation_issue(text: str, marks: str, repl: str) -> str | None:
+    """Why the marks ``marks`` of ``text`` cannot all become ``repl``, or ``None``: a pair
+    of quotes must be balanced, open with the outer mark, and the text must hold none of
+    the target style already (the follow-up keeps one style of quotes throughout)."""
+    if marks == zh.ELLIPSIS:
+        return None if any(zh.iter_marks(text, marks)) else "no lone ellipsis in the text"
+    if marks[0] not in text:
+        return f"no {marks[:2]} quotation in the text"
+    if any(ch in text for ch in repl):
+        return f"the text already uses {repl[:2]}, and would mix two styles of quotes"
+    for i in range(0, len(marks), 2):
+        if text.count(marks[i]) != text.count(marks[i + 1]):
+            return f"the marks {marks[i : i + 2]} are not paired in the text"
+    return None
+
+
+def _convert_marks(text: str, marks: str, repl: str) -> tuple[str, tuple[Replacement, ...]]:
+    """``text`` with every mark of ``marks`` written as its counterpart in ``repl``."""
+    table = {marks: repl} if marks == zh.ELLIPSIS else dict(zip(marks, repl))
+    reps = tuple(Replacement(at, at + len(m), m, table[m]) for at, m in zh.iter_marks(text, marks))
+    parts, last = [], 0
+    for r in reps:
+        parts += [text[last : r.start], r.new]
+        last = r.end
+    parts.append(text[last:])
+    return "".join(parts), reps
 
 
 def _rewrite_punctuation(text: str, rng: random.Random, k: int) -> Rewrites:
-    """MR4: one punctuation mark (or a pair of quotes) written the other way, everywhere."""
-    options = []
+    """MR4: one kind of punctuation written its other standard way, in the whole text
+    (every quotation mark of both levels, or every lone ellipsis)."""
+    options, reasons = [], []
     for marks, repl, desc in zh.PUNCTUATION_PAIRS:
-        hits = list(zh.iter_marks(text, marks))
-        if hits and _balanced(text, marks):
-            options.append((marks, repl, desc, hits))
+        issue = _punctuation_issue(text, marks, repl)
+        if issue is None:
+            options.append((marks, repl, desc))
+        elif marks[0] in text:
+            reasons.append(issue)
     if not options:
-        return Rewrites(why="no punctuation mark with another written form in the text")
+        return Rewrites(
+            why=reasons[0]
+            if reasons
+            else "no quotation marks or lone ellipsis to write the other standard way"
+        )
     rng.shuffle(options)
     out = []
-    for marks, repl, desc, hits in options[:k]:
-        table = {marks: repl} if marks == "……" else dict(zip(marks, repl))
-        reps = tuple(Replacement(at, at + len(m), m, table[m]) for at, m in hits)
-        parts, last = [], 0
-        for r in reps:
-            parts += [text[last : r.start], r.new]
-            last = r.end
-        parts.append(text[last:])
-        out.append(
-            Rewrite(
-                "".join(parts),
-                f"punctuation: {desc} ({len(reps)}×)",
-                reps,
-                {"family": "punctuation", "lang": "zh"},
-            )
-        )
+    for marks, repl, desc in options[:k]:
+        new_text, reps = _convert_marks(text, marks, repl)
+        meta = {"family": "punctuation", "lang": "zh", "marks": marks, "to": repl}
+        out.append(Rewrite(new_text, f"punctuation: {desc} ({len(reps)}×)", reps, meta))
     return Rewrites(out)
 
 
@@ -383,6 +480,27 @@ def _word_sites(text: str, pos: str) -> tuple[list[tuple[str, _Site]], list[str]
     return found, reasons
 
 
+def _bound(words: Sequence[zh.ZhWord], site: _Site, pos: str) -> str | None:
+    """Why the word at ``site`` is bound to its neighbours, or ``None``: a noun right next
+    to a person's name is a title (医生张华), and a word that forms a dictionary entry with
+    its neighbour is part of a set phrase (获得成功) whose synonym does not fit."""
+    if pos == "n":
+        name = _next_to_name(words, site)
+        if name is not None:
+            return f"'{_words_text(words, site.start, site.end)}' is a title next to the name '{name}'"
+    i = next((j for j, w in enumerate(words) if w.start == site.word_start), None)
+    if i is None:
+        return None
+    if pos == "v" and i > 0 and words[i - 1].word == "的":
+        return f"'{words[i].word}' is used as a noun after 的 (出色的表演), where its synonym may not be one"
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(words):
+            pair = words[min(i, j)].word + words[max(i, j)].word
+            if zh.dictionary_frequency(pair) > 0:
+                return f"'{pair}' is a set phrase"
+    return None
+
+
 def _synonym_rewriter(pos: str, what: str) -> Callable[[str, random.Random, int], Rewrites]:
     def _rewrite(text: str, rng: random.Random, k: int) -> Rewrites:
         found, reasons = _word_sites(text, pos)
@@ -391,7 +509,12 @@ def _synonym_rewriter(pos: str, what: str) -> Callable[[str, random.Random, int]
         groups, more = _group_sites(text, found)
         reasons += more
         targets = []
+        words = _words(text)
         for word, sites in groups.items():
+            bound = next((b for b in (_bound(words, s, pos) for s in sites) if b), None)
+            if bound is not None:
+                reasons.append(bound)
+                continue
             subs = _absent(text, synonyms(word, pos))
             if subs:
                 targets.append(_Target(word, tuple(sites), subs[:1], what))
@@ -432,6 +555,14 @@ _LEANING_ADVERBS = frozenset(
     "则 也 还 又 却 亦 仍 仍然 依然 同样 随即 便 才 再 也将 也是 还是 则是 因此 因而 所以 于是 为此 对此 随后 此后 "
     "之后 然而 但 但是 不过 并 而".split()
 )
+# A sentence holding one of these depends on its neighbour and never moves away from it: an
+# example (比如), an instruction whose speaker comes before (请), a consequence (于是, 结果),
+# a reference (这, 那, 其中, 俩), or a reaction to what was told before it (读着读着，我的眼眶
+# 就湿了; 很多顾客被感动).
+_DEPENDENT_MARKERS = (
+    "比如 例如 譬如 请 读着 听着 看着 于是 结果 其中 这 那 俩 "
+    "哭 泪 感动 湿了 激动 欣慰 感慨 心疼 笑了 惊讶 震惊"
+).split()
 _CLAUSE_END = re.compile(r"[，,：:；;]")
 _ORDINALS = ("首先", "其次", "再次", "第一", "第二", "第三", "一是", "二是", "三是", "最后")
 _OPEN_CLOSE = ("“”", "「」", "『』", "（）", "《》", "‘’")
@@ -447,9 +578,9 @@ def _first_clause(sentence: str) -> str:
 
 def _leans(sentence: str) -> bool:
     """Whether a sentence leans on the one before it: it opens with a connective or a
-    reference, or its first clause holds an adverb that answers a previous sentence
+    reference, holds a marker of dependence (:data:`_DEPENDENT_MARKERS`), or its first clause holds an adverb that answers a previous sentence
     ("警方则表示...", "他们也...")."""
-    if sentence.startswith(_LEANING_OPENERS):
+    if sentence.startswith(_LEANING_OPENERS) or any(m in sentence for m in _DEPENDENT_MARKERS):
         return True
     return any(w.word in _LEANING_ADVERBS for w in zh.segment(_first_clause(sentence)))
 
@@ -529,6 +660,8 @@ def _rewrite_reorder(text: str, rng: random.Random, k: int) -> Rewrites:
         return Rewrites(
             why="the later sentences refer back to the earlier ones, so no other order keeps their sense"
         )
+    last = len(blocks) - 1
+    orders.sort(key=lambda o: o[-1] != last)  # a text's last sentence often concludes it
     sep = "\n" if "\n" in text.strip() else ""
     out = []
     for order in orders[:k]:
@@ -550,20 +683,16 @@ _FINDERS: dict[str, Callable[[str], list[tuple[str, _Site]]]] = {
 
 
 def _replay_punctuation(text: str, rewrite: Rewrite) -> Rewrites:
-    table = {r.old: r.new for r in rewrite.replacements}
-    marks = "".join(table)
-    if "……" in table:
-        hits = list(zh.iter_marks(text, "……"))
-    else:
-        hits = list(zh.iter_marks(text, marks))
-        if len(marks) == 2 and not _balanced(text, marks):
-            return Rewrites(why=f"the marks {marks} are not paired in the text")
-    reps = tuple(Replacement(at, at + len(m), m, table[m]) for at, m in hits)
-    last, parts = 0, []
-    for r in reps:
-        parts += [text[last : r.start], r.new]
-        last = r.end
-    new_text = "".join(parts) + text[last:]
+    marks = str(rewrite.meta.get("marks", ""))
+    repl = str(rewrite.meta.get("to", ""))
+    if not marks:
+        return Rewrites(why="the rewrite does not say which marks it converted")
+    if not any(ch in text for ch in marks):
+        return Rewrites([Rewrite(text, f"no mention of {marks}", (), {**rewrite.meta, "replayed": True})])
+    issue = _punctuation_issue(text, marks, repl)
+    if issue is not None:
+        return Rewrites(why=issue)
+    new_text, reps = _convert_marks(text, marks, repl)
     return Rewrites(
         [Rewrite(new_text, f"{rewrite.note} (replayed)", reps, {**rewrite.meta, "replayed": True})]
     )

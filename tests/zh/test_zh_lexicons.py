@@ -62,7 +62,8 @@ def test_occupations() -> None:
     assert zh.occupation_in("著名演员") == ("著名", "演员")
     assert zh.occupation_in("张老师") == ("张", "老师")
     assert zh.occupation_in("主刀医生") is None
-    assert zh.occupation_group("程序员") == "software"
+    assert zh.occupation_group("售货员") == "shop"
+    assert zh.occupation_group("程序员") == ""  # 工程师, 技术员 do other work
     assert zh.occupation_group("护士") == ""
     assert zh.occupation_group("苹果") is None
     groups = list(zh.OCCUPATION_GROUPS.values())
@@ -80,7 +81,8 @@ def test_cilin_similarity_follows_tian_and_zhao() -> None:
 
 
 def test_synonyms_are_reviewed_kept_pairs_only() -> None:
-    assert zh_synonyms.synonyms("医生", "n")[:2] == ("大夫", "医师")
+    assert zh_synonyms.synonyms("大夫", "n") == ("医生",)
+    assert zh_synonyms.synonyms("医生", "n") == ()  # 大夫 is colloquial, 医师 formal: dropped
     assert "发布" in zh_synonyms.candidates("宣布", "v")
     assert zh_synonyms.synonyms("宣布", "v") == ()  # reviewed and dropped
     assert zh_synonyms.synonyms("出来", "v") == ()  # 出去 is its opposite
@@ -96,7 +98,7 @@ def test_review_table_is_consistent() -> None:
     assert {r["verdict"] for r in rows} == {"keep", "drop"}
     assert all(r["reason"].strip() for r in rows)
     kept = [r for r in rows if r["verdict"] == "keep"]
-    assert len(kept) >= 80
+    assert len(kept) >= 50
     for r in kept:  # every kept pair still passes the automatic checks, at score 1.0
         assert r["substitute"] in zh_synonyms.candidates(r["word"], r["pos"]), r
         assert zh_synonyms.cilin_similarity(r["word"], r["substitute"]) >= zh_synonyms.CILIN_THRESHOLD

@@ -95,10 +95,9 @@ def test_country_replaced_within_its_region_in_every_form() -> None:
         assert len(r.replacements) == text.count(old)
 
 
-def test_china_is_no_replacement_in_a_text_about_china() -> None:
-    text = "韩国队在北京举行的比赛中夺冠。"
-    news = {r.replacements[0].new for seed in range(12) for r in run("country", text, seed=seed)}
-    assert news and "中国" not in news
+def test_country_in_a_text_with_a_place_is_refused() -> None:
+    out = run("country", "韩国队在北京举行的比赛中夺冠。")
+    assert not out and "北京" in (out.why or "")
 
 
 def test_country_with_a_place_of_it_is_refused() -> None:
@@ -131,16 +130,15 @@ def test_text_without_a_country_is_refused() -> None:
 
 
 def test_occupation_becomes_one_of_the_same_work() -> None:
-    out = run("occupation", "程序员黄磊开发了一款学习软件。")
+    out = run("occupation", "商场的售货员耐心地为顾客介绍商品。")
     (r,) = out
-    assert r.replacements[0].old == "程序员"
-    assert r.replacements[0].new in zh.OCCUPATION_GROUPS["software"]
+    assert (r.replacements[0].old, r.replacements[0].new) == ("售货员", "营业员")
 
 
 def test_occupation_after_a_modifier_keeps_the_modifier() -> None:
-    out = run("occupation", "一位退休教师十年如一日免费为孩子辅导功课。")
+    out = run("occupation", "一位退休教练每天免费为孩子辅导训练。")
     (r,) = out
-    assert r.text.startswith("一位退休") and r.replacements[0].old == "教师"
+    assert r.text.startswith("一位退休") and r.replacements[0].old == "教练"
 
 
 def test_occupation_without_a_group_is_refused() -> None:
@@ -151,16 +149,11 @@ def test_occupation_without_a_group_is_refused() -> None:
 # --- MR4: punctuation ---------------------------------------------------------------------
 
 
-def test_punctuation_rewrites_one_mark_everywhere() -> None:
+def test_punctuation_rewrites_every_quote_of_the_text() -> None:
     text = "他说：“我们赢了！”观众们欢呼起来，掌声经久不息。"
-    out = run("punctuation", text, k=10)
-    assert len(out) >= 4  # quotes, colon, exclamation, comma
-    notes = " ".join(r.note for r in out)
-    assert "corner brackets" in notes
-    quotes = next(r for r in out if "corner brackets" in r.note)
-    assert "「我们赢了！」" in quotes.text
-    for r in out:
-        assert len({x.old for x in r.replacements} - set("“”")) <= 1
+    (r,) = run("punctuation", text, k=10)  # no width change: only the quotes
+    assert "corner brackets" in r.note
+    assert r.text == "他说：「我们赢了！」观众们欢呼起来，掌声经久不息。"
 
 
 def test_unbalanced_quotes_are_not_rewritten() -> None:
@@ -172,15 +165,15 @@ def test_unbalanced_quotes_are_not_rewritten() -> None:
 
 
 def test_noun_becomes_its_reviewed_synonym() -> None:
-    out = run("noun", "医生建议老人每天散步半小时。")
+    out = run("noun", "大夫建议老人每天散步半小时。")
     (r,) = out
-    assert (r.replacements[0].old, r.replacements[0].new) == ("医生", "大夫")
+    assert (r.replacements[0].old, r.replacements[0].new) == ("大夫", "医生")
 
 
 def test_verb_becomes_its_reviewed_synonym_in_every_mention() -> None:
-    text = "暴雨导致道路积水，也导致地铁站临时关闭。"
+    text = "救援队到达现场后，搜寻被困群众，也搜寻失联车辆。"
     (r,) = run("verb", text)
-    assert [(x.old, x.new) for x in r.replacements] == [("导致", "造成"), ("导致", "造成")]
+    assert [(x.old, x.new) for x in r.replacements] == [("搜寻", "寻找"), ("搜寻", "寻找")]
 
 
 def test_unreviewed_or_ambiguous_words_are_refused() -> None:
@@ -199,7 +192,7 @@ def test_word_also_inside_a_longer_word_is_refused() -> None:
 
 
 def test_reorder_keeps_the_lead_and_the_sentences() -> None:
-    text = "多家科技公司宣布裁员。分析人士认为，这与经济放缓有关。被裁员工表示，找工作越来越难。"
+    text = "多家科技公司宣布裁员。分析人士认为，经济放缓是主要原因。被裁员工表示，找工作越来越难。"
     (r,) = run("reorder", text)
     assert r.text.startswith("多家科技公司宣布裁员。")
     assert sorted(r.text) == sorted(text)
@@ -233,10 +226,10 @@ def test_replay_on_the_other_text_of_a_pair() -> None:
 
 
 def test_replay_on_a_summary() -> None:
-    source = "工厂发生爆炸，造成三名工人受伤。附近居民听到响声。警方正在调查。"
+    source = "工厂发生爆炸，三名工人受伤。附近居民听到响声。警方正在调查。"
     (r,) = run("verb", source)
-    (summary,) = replay("verb", "工厂发生爆炸，造成三名工人受伤。", r)
-    assert summary.text == "工厂发生爆炸，导致三名工人受伤。"
+    (summary,) = replay("verb", "附近居民听到响声。", r)
+    assert summary.text == "附近居民听见响声。"
 
 
 def test_replay_without_a_mention_leaves_the_text_alone() -> None:
@@ -246,7 +239,7 @@ def test_replay_without_a_mention_leaves_the_text_alone() -> None:
 
 
 def test_replay_refuses_a_mention_that_cannot_change_alike() -> None:
-    (r,) = run("country", "美国的机票价格将上涨。")
+    (r,) = run("country", "代表团访问了美国。")
     out = replay("country", "美国航空公司宣布了新航线。", r)
     assert not out and "美国航空公司" in (out.why or "")
 

@@ -57,6 +57,13 @@ def test_summarization_sample() -> None:
 
 def test_every_family_rewrites_part_of_the_classification_sample() -> None:
     texts = [r["text"] for r in rows("zh_classification.jsonl")]
+    # country, occupation, punctuation and synonyms refuse most texts: a country with any fact
+    # about it, an occupation without a same-work same-register equivalent,
+    # a text without quotation marks, a word without a same-register synonym
+    least = {"country": 0.005, "occupation": 0.02, "noun": 0.005, "verb": 0.05}
     for family in FAMILIES:
-        done = sum(bool(REWRITERS[family](t, rng=random.Random(i))) for i, t in enumerate(texts))
-        assert done >= 0.15 * len(texts), family
+        outs = [REWRITERS[family](t, rng=random.Random(i)) for i, t in enumerate(texts)]
+        if family == "punctuation":  # the sample quotes nobody: nothing to write another way
+            assert all(not o and "quotation" in (o.why or "") for o in outs)
+            continue
+        assert sum(bool(o) for o in outs) >= least.get(family, 0.15) * len(texts), family
