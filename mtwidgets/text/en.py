@@ -5,23 +5,32 @@ each ``(text, *, rng, k=1) -> Rewrites``. Every rewrite must read as a text a pe
 write and keep what the relation promises; where that cannot be defended the rewriter
 refuses with its reason:
 
-- ``name`` (MRPpbs1): a person's name -> a name of the same gender (every mention of that
-  person: full name, surname, given name), so the pronouns stay right; a name whose gender
-  is unknown is refused.
-- ``country`` (MRPpbs2): a country -> another real country, every mention, with "the" where
-  the country takes it ("the Netherlands") and none where the name is a modifier; refused
-  when the text also names the country by its adjective ("French") or by one of its cities.
+- ``name`` (MRPpbs1): a person's name -> another of the same gender, era and culture
+  (the RE task's lexicons: :func:`mtwidgets.re.lexicons.name_culture`): a full name keeps
+  its given name and takes a surname of its culture, a lone English given name becomes a
+  classic one; refused when the culture or gender is unknown, for Indian names, when the
+  text ties the person to a country whose name lists do not hold that culture ("Danish
+  actor", "a taxi driver in Cairo"), or names another person of another or unknown culture.
+- ``country`` (MRPpbs2): a country -> another real country of its region, every mention,
+  with "the" where the country takes it; only where the country is the one geographic fact
+  of the text: refused when the text names another place, country, people, language, event,
+  organisation or person, ranks something, or speaks of a part of the country, a war, its
+  wildlife or its institutions.
 - ``occupation`` (MRPpbs3): an occupation noun -> another of the same field and plural,
-  every mention, with "a"/"an" fixed.
-- ``punctuation`` (MRPpbs4): a punctuation mark -> an equivalent mark: straight quotes ->
-  typographic quotes, a spaced hyphen -> a dash, "..." -> an ellipsis; failing those, a
-  statement's full stop -> an exclamation mark (the tone changes, the content does not: the
-  paper reads MR4 as a change of tone).
+  every mention, with "a"/"an" fixed; refused inside a term ("clown doctors", "Engineer
+  Priya Nair") and, in a pair, when only one text has the word and the other names the
+  same person.
+- ``punctuation`` (MRPpbs4): marks -> their exact typographic equivalents, all of a kind
+  at once: straight double quotes -> typographic quotes, apostrophes -> typographic
+  apostrophes, a spaced hyphen -> a dash, "..." -> an ellipsis. The paper asks only for
+  "punctuation1 -> punctuation2"; a full stop is never made "!" (the tone would change).
 - ``noun``/``verb`` (MRPsbs5/6): a noun or verb -> its first reviewed synonym
   (:func:`mtwidgets.lang.synonyms_en.vetted_synonyms`, the paper's "highest score" choice),
   inflected like the original, every occurrence of that lemma.
-- ``reorder`` (MRPr7): the sentences in another order; refused when a later sentence leans
-  on an earlier one (a connective, a pronoun, "also", ...).
+- ``reorder`` (MRPr7): the sentences in another order; the lead, quotations, reported
+  speech, sentences with a marker tying them to the one before ("though", "as a result")
+  and a closing call to action keep their place; refused when a quotation runs over
+  sentences or a later sentence leans on an earlier one (a connective, a pronoun, ...).
 
 spaCy (:mod:`mtwidgets.lang.pipelines`) tags the text; its parse is cached by text.
 """
@@ -32,7 +41,6 @@ import itertools
 import random
 import re
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import Any
 
 from .rewrite import Replacement, Rewrite, Rewriter, Rewrites, apply_replacements
@@ -112,31 +120,9 @@ def _article_before(doc: Any, token: Any) -> Any:
 
 
 # -- MR1: person names ------------------------------------------------------------------------
-_NAME_WORD = re.compile(r"^[A-Z][a-z]+(?:['-][A-Z]?[a-z]+)*$")
-
-
-@lru_cache(maxsize=2)
-def _name_pool(gender: str) -> tuple[tuple[str, str], ...]:
-    """(given name, surname) pairs of ``gender`` whose parts are both on faker's en_US lists
-    (common, easy to read in an English news text), surnames that are common words left out."""
-    from faker.providers.person.en_US import Provider
-
-    from ..re.lexicons import gendered_person_names
-
-    given = set(Provider.first_names_male if gender == "male" else Provider.first_names_female)
-    surnames = set(Provider.last_names)
-    pairs = [tuple(n.split(" ", 1)) for n in gendered_person_names(gender, 300)]
-    return tuple((f, s) for f, s in pairs if f in given and s in surnames and not _common_word(s))
-
-
-def _common_word(name: str) -> bool:
-    """Whether a surname is also a common English word ("Young", "King", "Green"): alone in a
-    later sentence ("Young had been one of the favourites") it reads as the word."""
-    try:
-        from wordfreq import zipf_frequency
-    except ImportError:  # pragma: no cover - wordfreq comes with the NER extra
-        return False
-    return zipf_frequency(name.lower(), "en") >= 4.75
+_NAME_WORD = re.compile(r"^[A-Z\u00c0-\u00de][a-z\u00df-\u00ff]+(?:['-][A-Z\u00c0-\u00de]?[a-z\u00df-\u00ff]+)*$")
+# Faker lists a few "Mc"/"Mac" names without their inner capital ("Mccoy"): never drawn.
+_MISSPELT = re.compile(r"^Ma?c[a-z]")
 
 
 class _Person:
@@ -150,6 +136,14 @@ class _Person:
     @property
     def label(self) -> str:
         return " ".join(p for p in (self.first, self.last) if p)
+
+
+def _gender_by_culture(name: str) -> str | None:
+    """The gender of a name its culture's own lists settle ("María López"), else ``None``."""
+    from ..re.lexicons import culture_gender, name_culture
+
+    locales = name_culture(name)
+    return culture_gender(name, locales) if locales else None
 
 
 def _people(doc: Any) -> tuple[list[_Person], list[str]]:
@@ -167,7 +161,7 @@ def _people(doc: Any) -> tuple[list[_Person], list[str]]:
             why.append(f"the name {ent.text!r} is not a plain given name and surname")
             continue
         before = doc[ent.start - 1].text if ent.start > 0 else ""
-        gender = person_gender(name, before)
+        gender = person_gender(name, before) or _gender_by_culture(name)
         end = ent.start_char + len(name)
         if len(words) == 2:
             if gender is None:
@@ -219,16 +213,124 @@ def _add_missed_mentions(doc: Any, people: list[_Person]) -> None:
                 p.mentions.append((t.idx, t.idx + len(t.text), "first"))
 
 
-def _name_options(text: str, doc: Any, person: _Person, rng: random.Random, n: int) -> list[Rewrite]:
-    words = set(re.findall(r"[A-Za-z]+", text))
-    pool = [fl for fl in _name_pool(person.gender) if fl[0] not in words and fl[1] not in words]
+_RELIGIONS = frozenset({"Catholic", "Muslim", "Jewish", "Hindu", "Buddhist", "Christian", "Sikh"})
+
+
+def _place_country(name: str) -> str | None:
+    """The one country a place names (a country, or a city of one country only), else ``None``."""
+    from ..lang import kinds
+    from ..re import lexicons
+
+    core = kinds.strip_name(name.removeprefix("the ").removeprefix("The "))
+    country = lexicons.canonical_country(core)
+    if country:
+        return country
+    found = lexicons.city_countries(core)
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def _culture_problem(doc: Any, person: _Person, locales: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
+    """``locales`` narrowed to the cultures every country the text ties to the person (by a
+    people's adjective, a country or a city of one country) lists, or why none fits: a
+    "Danish actor" keeps a Danish name, a Cairo taxi driver is refused (no Egyptian list)."""
+    from ..lang import kinds
+    from ..re import lexicons
+
+    what = repr(person.label)
+    countries: set[str] = set()
+    for ent in doc.ents:
+        if ent.label_ == "NORP" or ent.text in kinds.NATIONALITY_WORDS:
+            word = ent.text.removesuffix("s") if ent.text not in lexicons.DEMONYMS else ent.text
+            country = lexicons.country_of_demonym(ent.text) or lexicons.country_of_demonym(word)
+            if country is None and ent.text not in _RELIGIONS:
+                return locales, f"the text ties {what} to a people ({ent.text!r}) whose names are not listed"
+            if country:
+                countries.add(country)
+        elif ent.label_ in ("GPE", "LOC", "FAC", "ORG"):
+            country = _place_country(ent.text)
+            if country:
+                countries.add(country)
+    for country in sorted(countries):
+        fitting = lexicons.country_locales(country)
+        if not fitting:
+            return locales, f"the text names {country}, for whose people no name list is known"
+        locales = tuple(loc for loc in locales if loc in fitting)
+        if not locales:
+            return locales, f"the text ties {what} to {country}, whose names are of another culture"
+    return locales, None
+
+
+def _other_people_problem(doc: Any, person: _Person, language: str) -> str | None:
+    """Why another person of the text forbids a new name for ``person``: one whose name
+    culture is unknown or other (a Pakistani captain beside the bowler), else ``None``."""
+    from ..re import lexicons
+
+    own = set(person.label.split())
+    for ent in doc.ents:
+        if ent.label_ != "PERSON":
+            continue
+        other = re.sub(r"['\u2019]s$", "", ent.text)
+        if set(other.split()) & own:
+            continue
+        theirs = lexicons.name_culture(other)
+        if theirs is None:
+            return f"the text names {other!r}, whose name culture is unknown: {person.label!r} may share it"
+        if lexicons.culture_language(theirs) != language:
+            return f"the text names {other!r}, of another name culture than {person.label!r}"
+    return None
+
+
+def _culture_pool(doc: Any, person: _Person) -> tuple[tuple[str, ...], str | None]:
+    """The replacements for ``person`` (surnames for a full name, given names for a lone
+    given name) of the same gender, era and culture, or why none can be drawn (the RE task's
+    rules: :meth:`mtwidgets.re.transforms.ReplaceEntity._person_pool`)."""
+    from ..re import lexicons
+
+    what = repr(person.label)
+    if person.first is None:
+        return (), f"{what} is a surname alone: its culture cannot be told"
+    locales = lexicons.name_culture(person.label)
+    if locales is None:
+        return (), f"the name culture of {what} is unknown or mixed"
+    if any(loc.endswith("_IN") for loc in locales):
+        return (), f"{what} is an Indian name: its parts mark region and religion, which the lists do not record"
+    if lexicons.culture_gender(person.label, locales) != person.gender:
+        return (), f"the gender of {what} is not settled by its culture's lists"
+    locales, problem = _culture_problem(doc, person, locales)
+    if problem:
+        return (), problem
+    language = lexicons.culture_language(locales)
+    problem = _other_people_problem(doc, person, language)
+    if problem:
+        return (), problem
+    if person.last is not None:  # a full name keeps its given name, another surname of its culture
+        return lexicons.culture_surnames(locales, person.gender), None
+    if language == "en":  # a lone given name: one in steady use in every era
+        return lexicons.CLASSIC_GIVEN_NAMES[person.gender], None
+    return lexicons.culture_names(locales, person.gender, True), None
+
+
+def _name_options(text: str, doc: Any, person: _Person, rng: random.Random, n: int,
+                  why: list[str]) -> list[Rewrite]:
+    pool, problem = _culture_pool(doc, person)
+    if problem:
+        why.append(problem)
+        return []
+    words = set(re.findall(r"\w+", text))
+    pool = tuple(w for w in pool if w not in words and w != person.first and w != person.last
+                 and not _MISSPELT.match(w))
+    if not pool:
+        why.append(f"no name of the culture of {person.label!r} is left to draw")
+        return []
     out = []
-    for first, last in rng.sample(pool, min(n, len(pool))):
-        new = {"full": f"{first} {last}", "first": first, "last": last}
-        reps = [Replacement(s, e, text[s:e], new[kind]) for s, e, kind in person.mentions]
-        if person.first is None or person.last is None:  # one-word mention: replace by one word
-            reps = [Replacement(s, e, text[s:e], first if person.first else last) for s, e, _ in person.mentions]
-        shown = " ".join(x for x in (first if person.first else None, last if person.last else None) if x)
+    for new in rng.sample(pool, min(n, len(pool))):
+        if person.last is not None:  # the surname changes; the given name stays
+            reps = [Replacement(s, e, text[s:e], f"{person.first} {new}" if kind == "full" else new)
+                    for s, e, kind in person.mentions if kind != "first"]
+            shown = f"{person.first} {new}"
+        else:
+            reps = [Replacement(s, e, text[s:e], new) for s, e, _ in person.mentions]
+            shown = new
         out.append(_rewrite(text, reps, f"name {person.label!r} -> {shown!r} ({person.gender})",
                             family="name", old=person.label, new=shown))
     return out
@@ -245,7 +347,7 @@ def rewrite_name(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
         return Rewrites((), _why(why, "no person's name"))
     options: list[Rewrite] = []
     for person in people:
-        options.extend(_name_options(text, doc, person, rng, max(1, k)))
+        options.extend(_name_options(text, doc, person, rng, max(1, k), why))
     return _pick(options, rng, k, _why(why, "") or None)
 
 
@@ -264,9 +366,12 @@ REGIONS: dict[str, tuple[str, ...]] = {
                "Tanzania", "Uganda"),
     "americas": ("Argentina", "Brazil", "Canada", "Chile", "Colombia", "Mexico", "Peru", "Uruguay",
                  "the United States", "the Dominican Republic", "Ecuador"),
-    "oceania": ("Australia", "New Zealand", "Fiji"),
+    "oceania": ("Australia", "New Zealand"),
     "middle east": ("Israel", "Jordan", "Turkey", "the United Arab Emirates", "Qatar", "Oman"),
 }
+# A city-state is never a replacement: "villages in rural Singapore", "two islands in
+# Singapore" would not read as a country.
+_SOURCE_ONLY = frozenset({"Singapore"})
 COUNTRIES: tuple[str, ...] = tuple(c for countries in REGIONS.values() for c in countries)
 _REGION_OF = {c: r for r, countries in REGIONS.items() for c in countries}
 _THE = {c.removeprefix("the "): c for c in COUNTRIES if c.startswith("the ")}
@@ -323,16 +428,48 @@ def _country_mentions(doc: Any, refused: list[str]) -> dict[str, list[tuple[int,
     return found
 
 
-def _country_refusal(doc: Any, canonical: str) -> str | None:
-    from ..re.lexicons import city_countries, country_of_demonym
+# Words that tie what a text says to its country: a ranking ("the world's largest
+# producers"), a part of it ("northern Pakistan"), a war or a people's history, its wildlife,
+# a national body ("space agency"). A text with one of these stays with its country.
+_COUNTRY_FACT = re.compile(
+    r"\b(?:north|south|east|west|central|northern|southern|eastern|western|north-?eastern|north-?western|"
+    r"south-?eastern|south-?western|rural|coastal|coast|islands?|mountains?|border|borders|neighbou?rs?|"
+    r"neighbou?ring)\b|\b(?:wars?|invasion|invaded|occupation|occupied|"
+    r"conflict|ceasefire|refugees?|coup|uprising|revolution|independence|colonial|empire|dynasty|"
+    r"penguins?|kangaroos?|koalas?|lions?|elephants?|tigers?|pandas?|wolves|wolf|bears?|whales?|"
+    r"agency|president|prime minister|national|capital|province|state|"
+    r"language|languages|spoken|rank(?:ed|ing|s)?|number one|record|first|only|largest|biggest|"
+    r"smallest|highest|lowest|most|least|leading|top)\b", re.IGNORECASE)
+
+
+def _country_refusal(doc: Any, canonical: str, mentions: Sequence[tuple[int, int, bool, bool]]) -> str | None:
+    """Why ``canonical`` may not change in this text, or ``None``. It may change only where
+    it is the one geographic fact of the text: any other place, country, people, language,
+    event, organisation or person (spaCy's entities, or a gazetteer's place), a ranking or
+    a part of the country, a war or wildlife ties what the text says to the country
+    ("Barcelona ... crossing into France", "Kerala, India", "Twi ... Ghana")."""
+    from ..lang import kinds
 
     plain = canonical.removeprefix("the ")
+    spans = [(s, e) for s, e, _, _ in mentions]
     for ent in doc.ents:
-        if ent.label_ == "NORP" and country_of_demonym(ent.text) == plain:
-            return f"the text also names {plain} by its adjective {ent.text!r}"
-        if ent.label_ in ("GPE", "LOC") and _canonical(ent.text.removeprefix("the ")) is None:
-            if plain in city_countries(ent.text):
-                return f"the text names {ent.text!r}, a city of {plain}"
+        if any(s <= ent.start_char < e for s, e in spans):
+            continue
+        if ent.label_ in ("GPE", "LOC", "FAC", "NORP", "LANGUAGE", "EVENT", "ORG", "PERSON", "PRODUCT",
+                          "WORK_OF_ART", "LAW"):
+            return f"the text also names {ent.text!r} ({ent.label_}), which may tie what it says to {plain}"
+    for t in doc:
+        if (t.is_title and not t.is_sent_start and t.pos_ == "PROPN" and not any(s <= t.idx < e for s, e in spans)
+                and kinds.place_kinds(t.text)):
+            return f"the text names the place {t.text!r}, which may belong to {plain}"
+        if t.tag_ in ("JJS", "RBS"):
+            return f"the text ranks something ({t.text!r}): the ranking may hold for {plain} alone"
+    blanked = doc.text
+    for s, e in spans:  # the country's own name ("South Africa") says nothing more of it
+        blanked = blanked[:s] + " " * (e - s) + blanked[e:]
+    fact = _COUNTRY_FACT.search(blanked)
+    if fact:
+        return f"the text says something of the country ({fact.group(0)!r}) that another may not share"
     return None
 
 
@@ -353,11 +490,11 @@ def rewrite_country(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
     present = set(found)
     options: list[Rewrite] = []
     for canonical, mentions in found.items():
-        problem = _country_refusal(doc, canonical)
+        problem = _country_refusal(doc, canonical, mentions)
         if problem:
             why.append(problem)
             continue
-        pool = [c for c in REGIONS[_REGION_OF[canonical]] if c not in present]
+        pool = [c for c in REGIONS[_REGION_OF[canonical]] if c not in present and c not in _SOURCE_ONLY]
         if any(m[2] for m in mentions):
             pool = [c for c in pool if not c.startswith("the ")]
         if any(m[3] for m in mentions):
@@ -380,25 +517,67 @@ def rewrite_country(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
 # goods or shares, "driver" of a bus or a racing car, "broadcaster" a person or a company,
 # "builder" a person or a firm); so are fixed phrases ("head teacher", "teacher training").
 OCCUPATIONS: dict[str, tuple[str, ...]] = {
-    "teaching": ("teacher", "educator"),
     "higher education": ("lecturer", "professor"),
     "medicine": ("doctor", "physician"),
     "science": ("scientist", "researcher"),
-    "law": ("lawyer", "attorney", "solicitor"),
     "accounting": ("accountant", "auditor", "bookkeeper"),
-    "economics": ("economist", "analyst"),
-    "software": ("programmer", "developer", "coder"),
-    "engineering": ("engineer", "technician"),
+    "software": ("programmer", "developer"),
     "building trades": ("electrician", "plumber", "carpenter", "bricklayer", "welder"),
     "news": ("journalist", "reporter", "correspondent"),
     "singing": ("singer", "vocalist"),
     "visual art": ("painter", "artist"),
-    "writing": ("writer", "novelist", "author"),
-    "kitchen": ("chef", "cook"),
 }
+# Left out as doubtful: "educator" (stiff and American for a teacher), "novelist" (a
+# writer or author may be a critic or a study's author), "cook" (a home cook, not a chef),
+# "technician" (not an engineer's work), "analyst" ("political economist"), "solicitor" and
+# "attorney" (a lawyer of one country's courts), "coder" (informal).
 _FIELD_OF = {w: f for f, words in OCCUPATIONS.items() for w in words if " " not in w}
 # Words before an occupation that make it part of a title ("head teacher").
 _TITLE_WORDS = frozenset({"head", "deputy", "assistant", "supply", "student", "trainee", "chief", "senior", "junior"})
+
+
+def _fixed_term(doc: Any, t: Any) -> bool:
+    """Whether the occupation ``t`` is part of a term: a title word, noun or name before it
+    ("clown doctors", "head teacher", "Engineer Priya Nair"), a noun after it ("doctor
+    shortage"), or quotation marks around it ("\"clown doctors\"")."""
+    if t.dep_ == "compound" or any(c.dep_ == "compound" for c in t.children):
+        return True
+    prev = doc[t.i - 1] if t.i > 0 else None
+    nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
+    if prev is not None and (prev.lower_ in _TITLE_WORDS or prev.pos_ in ("NOUN", "PROPN")):
+        return True
+    if nxt is not None and (nxt.pos_ in ("NOUN", "PROPN") or nxt.ent_type_ == "PERSON"):
+        return True
+    sentence = t.sent.text
+    return sentence.count('"') + sentence.count("\u201c") > 0 and _inside_quotes(doc.text, t.idx)
+
+
+def _inside_quotes(text: str, at: int) -> bool:
+    """Whether position ``at`` lies inside a pair of double quotes on its line."""
+    line_start = text.rfind("\n", 0, at) + 1
+    before = text[line_start:at]
+    return (before.count('"') + before.count("\u201c") - before.count("\u201d")) % 2 == 1
+
+
+def _pair_problem(doc: Any, tokens: Sequence[Any], lemma: str) -> str | None:
+    """For a pair (two texts joined by a line break): why changing ``lemma`` where it occurs
+    would set one text against the other, or ``None``. When only one text has the word and
+    the other names the same person or says the job another way ("Engineer Priya Nair" /
+    "an engineer"), the pair would contradict itself."""
+    text = doc.text
+    cut = text.find("\n")
+    if cut < 0:
+        return None
+    sides = {t.idx > cut for t in tokens}
+    if len(sides) == 2:
+        return None
+    other = text[cut + 1 :] if sides == {False} else text[:cut]
+    people = {e.text for e in doc.ents if e.label_ == "PERSON"}
+    if any(p in other for p in people):
+        return f"only one text of the pair says {lemma!r}, and both name the same person"
+    if re.search(rf"\b{re.escape(lemma)}", other, re.IGNORECASE):
+        return f"the other text of the pair says {lemma!r} in another form"
+    return None
 
 
 def rewrite_occupation(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
@@ -410,16 +589,24 @@ def rewrite_occupation(text: str, *, rng: random.Random, k: int = 1) -> Rewrites
     fixed: set[str] = set()
     for t in doc:
         if t.pos_ == "NOUN" and t.tag_ in ("NN", "NNS") and t.lemma_.lower() in _FIELD_OF and not t.ent_type_:
-            if t.dep_ == "compound" or (t.i > 0 and doc[t.i - 1].lower_ in _TITLE_WORDS):
+            if _fixed_term(doc, t):
                 fixed.add(t.lemma_.lower())
                 continue
             by_lemma.setdefault(t.lemma_.lower(), []).append(t)
+        elif t.lemma_.lower() in _FIELD_OF:  # a capitalised or tagged-otherwise mention: left as it is
+            fixed.add(t.lemma_.lower())
     for lemma in fixed:  # a word in a fixed phrase is not replaced anywhere in the text
         by_lemma.pop(lemma, None)
+    why: list[str] = []
+    for lemma, tokens in list(by_lemma.items()):
+        problem = _pair_problem(doc, tokens, lemma)
+        if problem:
+            why.append(problem)
+            by_lemma.pop(lemma)
     if not by_lemma:
         if fixed:
-            return Rewrites((), f"the occupation {sorted(fixed)[0]!r} is part of a fixed phrase")
-        return Rewrites((), "no occupation noun of the list")
+            why.append(f"the occupation {sorted(fixed)[0]!r} is part of a fixed phrase or a title")
+        return Rewrites((), _why(why, "no occupation noun of the list"))
     options: list[Rewrite] = []
     for lemma, tokens in by_lemma.items():
         peers = [w for w in OCCUPATIONS[_FIELD_OF[lemma]] if w != lemma and " " not in w]
@@ -437,56 +624,62 @@ def rewrite_occupation(text: str, *, rng: random.Random, k: int = 1) -> Rewrites
 
 
 # -- MR4: punctuation -------------------------------------------------------------------------
-_ABBREV_END = re.compile(r"(?:\b[A-Z]\.|\b(?:Mr|Mrs|Ms|Dr|St|Inc|Ltd|Co|Corp|Jr|Sr|vs|etc|No)\.)$")
 _QUOTE_PAIR = re.compile(r'"([^"\n]{1,300})"')
 _SPACED_HYPHEN = re.compile(r"(?<=\w) (?:-|--) (?=\w)")
 _DOTS = re.compile(r"(?<!\.)\.\.\.(?!\.)")
-_SENTENCE = re.compile(r"[^.!?]+(?:[.!?]+|$)")
 
 
-def _full_stops(text: str) -> list[int]:
-    """Positions of full stops that end a statement: after a word, not an abbreviation or a
-    number, outside quotes, followed by the end or a space and a capital."""
-    out = []
-    quotes = 0
-    for i, ch in enumerate(text):
-        if ch in '"\u201c\u201d':
-            quotes += 1
-            continue
-        if ch != "." or quotes % 2:
-            continue
-        before, after = text[:i], text[i + 1 :]
-        if not before or not before[-1].isalpha() or _ABBREV_END.search(before + "."):
-            continue
-        if text[i - 1 : i + 2].count(".") > 1:
-            continue
-        if after and not re.match(r"\s+[A-Z\"\u201c]", after):
-            continue
-        out.append(i)
-    return out
+def _typographic_quotes(text: str) -> list[Replacement] | None:
+    """Every straight double quote of the text as its typographic pair (all or none: a text
+    never mixes the two styles), or ``None`` when the text has none, already has a
+    typographic one, or a line whose quotes do not pair up."""
+    if '"' not in text or "\u201c" in text or "\u201d" in text:
+        return None
+    if any(line.count('"') % 2 for line in text.split("\n")):
+        return None
+    reps = []
+    for m in _QUOTE_PAIR.finditer(text):
+        reps += [Replacement(m.start(), m.start() + 1, '"', "\u201c"), Replacement(m.end() - 1, m.end(), '"', "\u201d")]
+    return reps if len(reps) == text.count('"') else None
+
+
+def _typographic_apostrophes(text: str) -> list[Replacement] | None:
+    """Every straight apostrophe as the typographic one ("don't" -> "don\u2019t", "Ghana's"),
+    all or none, or ``None`` when the text has none, already has a typographic one, or a
+    "'" that is not inside a word (a single quotation mark, a plural possessive "players'")."""
+    if "'" not in text or "\u2019" in text or "\u2018" in text:
+        return None
+    inside = [m.start() for m in re.finditer(r"(?<=[A-Za-z])'(?=[A-Za-z])", text)]
+    if len(inside) != text.count("'"):
+        return None
+    return [Replacement(i, i + 1, "'", "\u2019") for i in inside]
 
 
 def rewrite_punctuation(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
-    """MR4: replace a punctuation mark by an equivalent one (see the module notes)."""
+    """MR4: replace punctuation marks by their exact typographic equivalents: every pair of
+    straight double quotes by typographic quotes, every apostrophe by the typographic one, a spaced hyphen by a dash, "..." by an
+    ellipsis. The paper's MR4 replaces "punctuation1 -> punctuation2" and asks only that
+    the output stay consistent; a full stop turned into "!" changes the tone of neutral,
+    solemn or apologetic prose, so it is not done."""
     options: list[Rewrite] = []
-    for m in _QUOTE_PAIR.finditer(text):
-        reps = [Replacement(m.start(), m.start() + 1, '"', "\u201c"), Replacement(m.end() - 1, m.end(), '"', "\u201d")]
-        options.append(_rewrite(text, reps, "straight quotes -> typographic quotes", family="punctuation",
+    quotes = _typographic_quotes(text)
+    if quotes:
+        options.append(_rewrite(text, quotes, "straight quotes -> typographic quotes", family="punctuation",
                                 kind="quotes"))
+    apostrophes = _typographic_apostrophes(text)
+    if apostrophes:
+        options.append(_rewrite(text, apostrophes, "straight apostrophes -> typographic apostrophes",
+                                family="punctuation", kind="apostrophes"))
     for m in _SPACED_HYPHEN.finditer(text):
         reps = [Replacement(m.start(), m.end(), m.group(0), " \u2014 ")]
         options.append(_rewrite(text, reps, "spaced hyphen -> dash", family="punctuation", kind="dash"))
     for m in _DOTS.finditer(text):
         reps = [Replacement(m.start(), m.end(), "...", "\u2026")]
         options.append(_rewrite(text, reps, "'...' -> ellipsis '\u2026'", family="punctuation", kind="ellipsis"))
-    if options:  # an exact typographic equivalent first: the text says exactly the same
-        return _pick(options, rng, k, None)
-    for i in _full_stops(text):
-        options.append(_rewrite(text, [Replacement(i, i + 1, ".", "!")], "full stop -> exclamation mark",
-                                family="punctuation", kind="exclamation"))
     why = None if options else (
-        "no punctuation mark with an equivalent: no straight quotes, spaced hyphen, '...' or full stop "
-        "ending a statement")
+        "no punctuation mark with an exact equivalent: no straight quotes that pair up, apostrophe inside a "
+        "word, spaced hyphen or '...' "
+        "(a full stop is not turned into '!': the tone would change)")
     return _pick(options, rng, k, why)
 
 
@@ -518,8 +711,32 @@ def _synonym_targets(doc: Any, pos: str) -> tuple[dict[str, list[Any]], list[str
             continue
         if t.text[:1].isupper() and not t.is_sent_start:
             continue
+        if pos == "NOUN" and _inside_quotes(doc.text, t.idx):  # quoted words are the speaker's own
+            continue
         found.setdefault(lemma, []).append(t)
     return found, why
+
+
+# Synonyms that read as a word of their own only with a modifier ("car makers", not "makers").
+_NEEDS_MODIFIER = frozenset({"maker"})
+
+
+def _noun_problem(t: Any, synonym: str) -> str | None:
+    """Why the noun ``t`` may not become ``synonym``, or ``None``: a bare "maker" for
+    "manufacturer"; a noun named by a name or a year ("the 1944 uprising", "the Warsaw
+    uprising": a named event keeps its name)."""
+    mods = [c for c in t.children if c.dep_ in ("amod", "compound", "nmod") and c.i < t.i]
+    if synonym in _NEEDS_MODIFIER and not any(c.pos_ in ("NOUN", "ADJ", "PROPN") and c.lower_ not in _QUANTIFIERS
+                                              for c in mods):
+        return f"{synonym!r} needs a word before it to stand for {t.text!r}"
+    for c in t.children:
+        if c.i < t.i and (c.pos_ == "PROPN" or c.ent_type_ in ("GPE", "NORP", "DATE", "EVENT")
+                          or re.fullmatch(r"1\d{3}|20\d\d", c.text)):
+            return f"{t.text!r} is named by {c.text!r}: a named thing keeps its name"
+    return None
+
+
+_QUANTIFIERS = frozenset("several many some other few all most more various numerous certain".split())
 
 
 def _rewrite_synonym(text: str, pos: str, rng: random.Random, k: int) -> Rewrites:
@@ -532,6 +749,13 @@ def _rewrite_synonym(text: str, pos: str, rng: random.Random, k: int) -> Rewrite
     for lemma, tokens in found.items():
         synonym = _synonym_for(lemma, pos)
         if synonym is None:
+            continue
+        if re.search(rf"\b{re.escape(synonym)}", text, re.IGNORECASE):
+            why.append(f"{synonym!r}, the synonym of {lemma!r}, is already a word of the text")
+            continue
+        problem = next((p for p in (_noun_problem(t, synonym) for t in tokens) if p), None) if pos == "NOUN" else None
+        if problem:
+            why.append(problem)
             continue
         reps = []
         for t in tokens:
@@ -546,6 +770,8 @@ def _rewrite_synonym(text: str, pos: str, rng: random.Random, k: int) -> Rewrite
         else:
             options.append(_rewrite(text, reps, f"{what} {lemma!r} -> synonym {synonym!r}", family=what,
                                     old=lemma, new=synonym))
+    if not options and why:
+        return Rewrites((), _why(why, ""))
     if not options:
         return Rewrites((), f"no {what} with a reviewed synonym" + (f" ({found and ', '.join(list(found)[:4])} have none)"
                                                                    if found else ""))
@@ -667,29 +893,83 @@ def _sentence_spans(text: str, sentences: Sequence[str]) -> list[Any] | None:
     return spans
 
 
+# Words inside a sentence that tie it to the one before ("By Saturday, though, ...").
+_MID_MARKERS = re.compile(r"\b(?:though|however|also|too|instead|still|as a result|therefore|thus|then|"
+                          r"meanwhile|nevertheless|even so|in reality|in fact|by contrast)\b", re.IGNORECASE)
+# Reported speech: the sentence belongs next to the quotation it introduces or closes.
+_SPEECH = re.compile(r"\b(?:said|says|say|told|tells|added|adds|explains?|explained|recalls?|recalled|"
+                     r"asked|asks|warned|warns|noted|notes|stressed|stresses|cautioned|insisted|according to)\b")
+# A closing line: a call to action or a sign-off stays last.
+_CLOSING = re.compile(r"^(?:If you|Please|Apply|Contact|Call|Email|Visit|Join|Book|Sign up|Register|Find out|"
+                      r"Thank|Thanks|See you|Don't|Do not|Get|Send|Write|Click|Come|Tickets)\b")
+
+
+def _quotes_cross(sentences: Sequence[str]) -> bool:
+    """Whether a quotation runs over a sentence boundary (a sentence's quotes do not pair up)."""
+    for sentence in sentences:
+        straight = sentence.count('"')
+        if straight % 2 or sentence.count("\u201c") != sentence.count("\u201d"):
+            return True
+    return False
+
+
+def _pinned(sentences: Sequence[str], spans: Sequence[Any]) -> set[int]:
+    """The sentences that keep their place: the lead; one with a quotation or reported
+    speech (a quote stays by its attribution, a pronoun by its referent); one with a marker
+    that ties it to the one before ("though", "as a result"); the last sentence when it is a
+    call to action, a sign-off or an exclamation ("Apply with your CV ...", "Progress!")."""
+    pinned = {0}
+    for i, sentence in enumerate(sentences):
+        if re.search(r"[\"\u201c\u201d]", sentence) or _SPEECH.search(sentence) or _MID_MARKERS.search(sentence):
+            pinned.add(i)
+    last = len(sentences) - 1
+    root = spans[last].root
+    imperative = root.tag_ == "VB" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in root.children)
+    if imperative or _CLOSING.match(sentences[last]) or sentences[last].rstrip().endswith("!") or len(
+            sentences[last].split()) < 3:
+        pinned.add(last)
+    return pinned
+
+
 def rewrite_reorder(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
     """MR7: the same sentences in another order. The first sentence, which introduces what
-    the text is about, stays first (as in the paper's Table 4); the others change places
-    where none of them leans on one it would now precede."""
+    the text is about, stays first (as in the paper's Table 4), and so does every sentence
+    :func:`_pinned` holds in place; the others change places where none of them leans on
+    one it would now precede. A text whose quotation runs over sentences is refused."""
     sentences = split_sentences(text)
     if sentences is None:
         return Rewrites((), "the text has line breaks (paragraphs are not reordered)")
     if len(sentences) < 3:
         return Rewrites((), f"{len(sentences)} sentence(s): the lead stays first, so at least three are needed")
+    if _quotes_cross(sentences):
+        return Rewrites((), "a quotation runs over more than one sentence: its sentences stay in order")
     spans = _sentence_spans(text, sentences)
     if spans is None:
         return Rewrites((), "the sentences could not be aligned with the parse")
     n = len(sentences)
+    pinned = _pinned(sentences, spans)
+    free = [i for i in range(n) if i not in pinned]
+    if len(free) < 2:
+        return Rewrites((), f"{len(free)} sentence(s) may move (the lead, quotations, reported speech, "
+                            "sentences tied to the one before and a closing line keep their place)")
     identity = tuple(range(n))
-    if n <= 6:
-        orders = [(0, *p) for p in itertools.permutations(range(1, n)) if (0, *p) != identity]
+
+    def placed(perm: Sequence[int]) -> tuple[int, ...]:
+        order = list(identity)
+        for slot, i in zip(free, perm):
+            order[slot] = i
+        return tuple(order)
+
+    if len(free) <= 5:
+        orders = [placed(p) for p in itertools.permutations(free)]
     else:
         seen: set[tuple[int, ...]] = set()
         for _ in range(200):
-            rest = list(range(1, n))
+            rest = list(free)
             rng.shuffle(rest)
-            seen.add((0, *rest))
-        orders = sorted(seen - {identity})
+            seen.add(placed(rest))
+        orders = sorted(seen)
+    orders = [o for o in orders if o != identity]
     problems: list[str] = []
     options = []
     for order in orders:

@@ -23,60 +23,60 @@ def test_every_family_has_an_english_rewriter() -> None:
     assert tuple(en.REWRITERS) == FAMILIES
 
 
-def test_a_name_is_replaced_in_every_mention_by_one_of_the_same_gender() -> None:
-    text = "Maria Lopez, a teacher from Spain, said she was proud. Lopez will return home on Friday."
+def test_a_full_name_keeps_its_given_name_and_takes_a_surname_of_its_culture() -> None:
+    from mtwidgets.re.lexicons import culture_surnames, name_culture
+
+    text = "Pierre Lefebvre won the race in France. Fans cheered loudly. Lefebvre thanked his coach."
     found = one("name", text)
     assert found
+    assert name_culture("Pierre Lefebvre")
+    surnames = culture_surnames(("fr_FR",), "male")  # the text ties him to France
     for rw in found:
         first, last = rw.meta["new"].split()
-        assert rw.text == text.replace("Maria Lopez", f"{first} {last}").replace("Lopez will", f"{last} will")
-        assert "she was proud" in rw.text
-        assert (first, last) in en._name_pool("female")
-        assert [r.old for r in rw.replacements] == ["Maria Lopez", "Lopez"]
+        assert first == "Pierre" and last in surnames
+        assert rw.text == text.replace("Lefebvre", last)
+        assert [r.old for r in rw.replacements] == ["Pierre Lefebvre", "Lefebvre"]
 
 
-def test_a_possessive_name_keeps_its_s_and_an_honorific_gives_the_gender() -> None:
-    rw = one("name", "Shares fell after Anna Smith's announcement.", k=1)[0]
-    assert rw.text.endswith("'s announcement.") and "Anna Smith" not in rw.text
-    rw = one("name", "Mr. Brown's team lost on Sunday.", k=1)[0]
-    assert rw.text.startswith("Mr. ") and "Brown" not in rw.text and rw.meta["old"] == "Brown"
-    assert "(male)" in rw.note
+def test_a_lone_english_given_name_becomes_a_classic_one_and_a_possessive_keeps_its_s() -> None:
+    from mtwidgets.re.lexicons import CLASSIC_GIVEN_NAMES
+
+    found = one("name", "Shares fell after Emily's announcement.")
+    assert found and all(rw.meta["new"] in CLASSIC_GIVEN_NAMES["female"] for rw in found)
+    assert all(rw.text.endswith("'s announcement.") and "Emily" not in rw.text for rw in found)
 
 
-def test_names_of_unknown_gender_and_lone_pronouns_are_refused() -> None:
+def test_names_of_unknown_gender_or_culture_and_lone_pronouns_are_refused() -> None:
     assert "gender of 'Taylor Smith' is unknown" in str(one("name", "Taylor Smith said the results were strong.").why)
-    assert "gender of 'Brown' is unknown" in str(one("name", "Brown said the results were strong.").why)
+    assert "surname alone" in str(one("name", "Mr. Brown's team lost on Sunday.").why)
     found = one("name", "He said the plan would work.")
     assert not found and "only pronouns" in str(found.why)
 
 
 def test_a_country_takes_its_article_and_stays_in_its_region() -> None:
-    text = "The Netherlands beat France 2-1 on Sunday. Fans in France were disappointed."
+    text = "Lawmakers in the Netherlands passed the bill on Monday."
     found = one("country", text, k=50)
-    olds = {rw.meta["old"] for rw in found}
-    assert olds == {"the Netherlands", "France"}
+    assert found and {rw.meta["old"] for rw in found} == {"the Netherlands"}
     for rw in found:
         assert rw.meta["new"] in en.REGIONS["europe"]
-        if rw.meta["old"] == "France":
-            assert rw.text.count(rw.meta["new"]) == 2 and "France" not in rw.text
-        else:
-            new = rw.meta["new"]
-            assert rw.text.startswith(new[:1].upper() + new[1:] + " beat France")
+        assert rw.text == text.replace("the Netherlands", rw.meta["new"])
+    start = one("country", "The Netherlands passed the bill on Monday.", k=50)
+    assert any(rw.text.startswith("The ") for rw in start) and all(rw.text[0].isupper() for rw in start)
 
 
-def test_a_country_is_refused_beside_its_adjective_or_city_and_as_a_modifier_with_the() -> None:
-    assert "adjective" in str(one("country", "France lost the final. French fans were sad.").why)
-    assert "city of Spain" in str(one("country", "She will fly from Spain to Madrid.").why)
+def test_a_country_is_refused_unless_it_is_the_one_geographic_fact_of_the_text() -> None:
+    assert "'French'" in str(one("country", "France lost the final. French fans were sad.").why)
+    assert "'Madrid'" in str(one("country", "She will fly from Spain to Madrid.").why)
     assert "modifier" in str(one("country", "Shares in the U.S. company fell sharply.").why)
-    assert "no country" in str(one("country", "The weather was fine."))  or not one("country", "The weather was fine.")
+    assert not one("country", "The weather was fine.")
 
 
 def test_an_occupation_changes_within_its_group_with_the_article_fixed() -> None:
-    found = one("occupation", "An engineer at the plant said engineers were tired.", k=5)
+    found = one("occupation", "An electrician at the plant said electricians were tired.", k=5)
     assert found
     for rw in found:
         new = rw.meta["new"]
-        assert new in en.OCCUPATIONS["engineering"]
+        assert new in en.OCCUPATIONS["building trades"]
         assert rw.text.startswith(f"{en.article_for(new).capitalize()} {new} at")
         assert f"{new}s were tired" in rw.text
     assert not one("occupation", "The weather was fine.")
@@ -87,19 +87,18 @@ def test_article_choice_follows_the_sound() -> None:
         "an", "a", "an", "a", "an", "a"]
 
 
-def test_punctuation_swaps_for_an_equivalent_mark() -> None:
+def test_punctuation_swaps_for_an_exact_equivalent_and_never_for_an_exclamation_mark() -> None:
     text = 'The minister said "we will win" - and the crowd cheered... It was a long day.'
     kinds = {rw.meta["kind"]: rw.text for rw in one("punctuation", text)}
     assert kinds["quotes"] == 'The minister said \u201cwe will win\u201d - and the crowd cheered... It was a long day.'
     assert kinds["ellipsis"].count("\u2026") == 1
-    assert "exclamation" not in kinds  # exact equivalents first
-    tone = one("punctuation", "Prices rose. It was a long day.")
-    assert [rw.text for rw in tone] == ["Prices rose! It was a long day.", "Prices rose. It was a long day!"]
-    assert one("punctuation", "Prices rose in the U.S. Markets fell.", k=8)
-    # an abbreviation or a number is not the end of a statement
-    assert all(not rw.text.endswith("U.S!") for rw in one("punctuation", "He moved to the U.S."))
-    refused = one("punctuation", "no marks here")
-    assert not refused and "no punctuation mark" in str(refused.why)
+    assert one("punctuation", "Prices rose - and fell.")[0].text == "Prices rose \u2014 and fell."
+    assert all("!" not in rw.text for rw in one("punctuation", text))
+    refused = one("punctuation", "Prices rose. It was a long day.")
+    assert not refused and "tone" in str(refused.why)
+    rw = one("punctuation", "Ghana's team didn't lose.")[0]
+    assert rw.text == "Ghana\u2019s team didn\u2019t lose." and rw.meta["kind"] == "apostrophes"
+    assert not one("punctuation", "The players' coach said 'yes'.")  # a quote mark, not an apostrophe
 
 
 def test_synonyms_are_inflected_and_replace_every_occurrence(synonyms: dict) -> None:
@@ -113,16 +112,20 @@ def test_synonyms_are_inflected_and_replace_every_occurrence(synonyms: dict) -> 
 
 
 def test_reordering_keeps_the_lead_and_refuses_sentences_that_lean_back() -> None:
-    text = "Oil prices rose sharply on Monday. Stock markets in Asia closed lower. Analysts expect a volatile week."
+    text = ("Oil prices rose sharply on Monday. Stock markets in Asia closed lower. Analysts expect a volatile week "
+            "ahead for traders.")
     found = one("reorder", text)
     assert [rw.text for rw in found] == [
-        "Oil prices rose sharply on Monday. Analysts expect a volatile week. Stock markets in Asia closed lower."]
+        "Oil prices rose sharply on Monday. Analysts expect a volatile week ahead for traders. Stock markets in Asia "
+        "closed lower."]
     assert "at least three" in str(one("reorder", "Prices rose. Markets fell.").why)
-    leaning = "Prices rose on Monday. Markets fell sharply. However, analysts were calm."
-    assert "However" in str(one("reorder", leaning).why)
-    short = "Maria Lopez won on Monday. Tom Walsh lost his match. Walsh was upset."
+    leaning = "Prices rose on Monday. Markets fell sharply in Europe. Bond yields rose in Asia. However, analysts were calm."
+    moved = one("reorder", leaning)
+    assert moved and all(rw.meta["order"][3] == 3 for rw in moved)  # the "However" sentence keeps its place
+    short = "Maria Lopez won on Monday. Tom Walsh lost his match in Paris. Walsh was upset about the result."
     assert "short name" in str(one("reorder", short).why)
-    pronoun = "A security flaw hit routers on Monday. The maker released an update. Experts urged owners to install it."
+    pronoun = ("A security flaw hit routers on Monday. The maker released an update for them. Experts urged owners to "
+               "install it.")
     assert "'it'" in str(one("reorder", pronoun).why)
 
 
@@ -178,6 +181,6 @@ def test_a_final_full_stop_is_not_placed_where_only_one_word_matches() -> None:
 
 
 def test_an_occupation_in_a_fixed_phrase_is_left_alone() -> None:
-    assert "fixed phrase" in str(one("occupation", "The head teacher said results had improved.").why)
-    assert not one("occupation", "Applications for teacher training courses rose.")
-    assert not one("occupation", "A teacher and a head teacher spoke.")
+    assert "fixed phrase" in str(one("occupation", "The head doctor said results had improved.").why)
+    assert not one("occupation", "Applications for doctor training courses rose.")
+    assert not one("occupation", "A doctor and a head doctor spoke.")
