@@ -598,7 +598,7 @@ function render({ model, el }) {
   }
 
   // -- follow-up -------------------------------------------------------------------------
-  function words(list) {
+  function words(list, replaced = null) {
     const state = inputState();
     const view = markView(state);
     return list.map((w, k) => {
@@ -607,22 +607,43 @@ function render({ model, el }) {
       }
       const tag = w.op === "ins" ? "ins" : w.op === "del" ? "del" : "span";
       const { role, label } = view.wordMark(state, w);
+      const marked = replaced && replaced.has(k);
       return h(tag, {
         class: cls("word"), "data-role": role, "data-label": label, style: labelStyle(state.colors, label),
+        "data-replaced": marked ? "1" : undefined, title: marked ? "replaced in the follow-up" : undefined,
       }, [document.createTextNode(w.text + (w.ws || ""))]);
     });
+  }
+
+  // The source's words the follow-up replaces: the follow-up's diff lists every source word
+  // in order (kept or struck out, field markers included) with the inserted ones between,
+  // so walking it past the insertions pairs each of its entries with one source word.
+  function replacedWords(source, followup) {
+    const out = new Set();
+    if (!source || !followup) return out;
+    let k = 0;
+    for (const w of followup) {
+      if (w.op === "ins" && w.field === undefined) continue;
+      if (k >= source.length) break;
+      if (w.op === "del") out.add(k);
+      k += 1;
+    }
+    return out;
   }
 
   function renderFollowup() {
     const state = model.get("_followup") || {};
     const srcs = state.sources || [];
     const several = (inputState().fields || []).length > 1;
+    const fus = state.followups || [];
     sources.replaceChildren(
       ...(srcs.length > 1 || several
-        ? srcs.map((s, k) => h("div", { class: cls("source") }, [h("span", { class: cls("label"), text: srcs.length > 1 ? `source ${k + 1}: ` : "source: " }), ...words(s)]))
+        ? srcs.map((s, k) => h("div", { class: cls("source") }, [
+            h("span", { class: cls("label"), text: srcs.length > 1 ? `source ${k + 1}: ` : "source: " }),
+            ...words(s, srcs.length === 1 ? replacedWords(s, fus[0]) : null),
+          ]))
         : []),
     );
-    const fus = state.followups || [];
     followup.replaceChildren(
       ...(fus.length
         ? fus.map((f) => h("div", {}, words(f)))

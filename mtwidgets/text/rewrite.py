@@ -21,6 +21,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ..lang.text import is_cjk
+
 
 @dataclass(frozen=True)
 class Replacement:
@@ -109,7 +111,12 @@ def replace_words(text: str, mapping: Sequence[tuple[str, str]]) -> str:
     for old, new in sorted(mapping, key=lambda kv: -len(kv[0])):
         if not _is_wordlike(old):
             continue
-        pattern = re.compile(r"(?<!\w)" + re.escape(old) + r"(?!\w)", re.IGNORECASE if old[:1].islower() else 0)
+        if any(is_cjk(ch) for ch in old):
+            # Chinese writes no spaces: a word is no \w-run, and the summary is an extract of
+            # the source whose word edges the rewriter already checked, so the string is the word
+            pattern = re.compile(re.escape(old))
+        else:
+            pattern = re.compile(r"(?<!\w)" + re.escape(old) + r"(?!\w)", re.IGNORECASE if old[:1].islower() else 0)
 
         def repl(m: re.Match[str], old: str = old, new: str = new) -> str:
             starts_upper = m.group(0)[:1].isupper() and not old[:1].isupper()
