@@ -25,7 +25,7 @@ from mtwidgets.text.adapters import (
 from mtwidgets.text.inputs import ClassificationInput, SimilarityInput, SummarizationInput
 
 WORDS = ("the a shares rose fell on monday team won lost game prices markets closed lower analysts expect week "
-         "oil maria lopez spain . , !").split()
+         "oil pierre lefebvre france . , !").split()
 
 
 def _vocab(tmp: Path) -> Path:
@@ -80,9 +80,9 @@ def test_hf_seq2seq_summarizer_answers_text_deterministically(tiny_dir: Path) ->
     assert all(isinstance(p.text, str) for p in preds)
     assert set(" ".join(p.text for p in preds).split()) <= set(WORDS)
     assert [p.text for p in model.predict(docs[::-1])] == [p.text for p in preds][::-1]
-    results = mt.run([SummarizationInput("Maria Lopez won in Spain. The team lost the game. Analysts expect a week.")],
+    results = mt.run([SummarizationInput("Pierre Lefebvre won in France. The team lost the game. Analysts expect a week.")],
                      relations=["MR1.2"], models={"tiny": model}, task="summarization")
-    assert set(results.frame["verdict"]) <= {"pass", "violation"}
+    assert len(results.frame) == 1 and set(results.frame["verdict"]) <= {"pass", "violation"}
 
 
 def test_sentence_transformers_similarity_is_a_clipped_cosine(tiny_dir: Path) -> None:

@@ -25,11 +25,11 @@ def test_the_catalogue_lists_seven_relations_per_task_with_the_papers_categories
 
 
 def test_classification_follow_up_keeps_topic_and_language_and_checks_the_label() -> None:
-    x = ClassificationInput("Maria Lopez, a teacher from Spain, won the prize on Monday.", topic="education")
+    x = ClassificationInput("Pierre Lefebvre, a teacher from France, won the prize on Monday.", topic="education")
     group = relation("MR1.3").generate(x, seed=1)[0]
     f = group.followups[0]
-    assert f.topic == "education" and f.lang == "en" and "Maria Lopez" not in f.text
-    assert group.meta["replacements"][0][2] == "Maria Lopez"
+    assert f.topic == "education" and f.lang == "en" and "Pierre Lefebvre" not in f.text
+    assert group.meta["replacements"][0][2] == "Pierre Lefebvre"
     check = relation("MR1.3").check(group, [Prediction(label="education")], [Prediction(label="business")])
     assert check.verdict == "violation"
 
@@ -40,16 +40,21 @@ def test_not_applicable_says_why() -> None:
 
 
 def test_similarity_replaces_in_both_texts_where_the_word_occurs() -> None:
-    x = SimilarityInput("Maria Lopez bought a car in France.", "Maria Lopez sold her car in France.", score=0.5)
+    x = SimilarityInput("Pierre Lefebvre bought a car in France.", "Pierre Lefebvre sold his car in France.", score=0.5)
     g = relation("MR1.1").generate(x, seed=2)[0]
     fa, fb = g.followups[0].text_a, g.followups[0].text_b
     new = fa.split(" bought")[0]
-    assert fb == f"{new} sold her car in France." and "Lopez" not in fa + fb
-    g = relation("MR2.1").generate(x, seed=2)[0]
+    assert fb == f"{new} sold his car in France." and "Lefebvre" not in fa + fb
+    # A country is replaced only where it is the text's one geographic fact: no person here.
+    y = SimilarityInput("Greece's tourism recovered strongly this year.", "Greece's tourism had a strong year.", score=0.5)
+    g = relation("MR2.1").generate(y, seed=2)[0]
     fa, fb = g.followups[0].text_a, g.followups[0].text_b
-    assert "France" not in fa + fb and fa.split(" in ")[-1] == fb.split(" in ")[-1]
-    g = relation("MR4.1").generate(x, seed=2)[0]
-    assert g.followups[0].text_a.endswith("!") and g.followups[0].text_b.endswith("!")
+    new = g.meta["new"]
+    assert "Greece" not in fa + fb
+    assert (fa, fb) == (f"{new}'s tourism recovered strongly this year.", f"{new}'s tourism had a strong year.")
+    g = relation("MR4.1").generate(y, seed=2)[0]
+    assert (g.followups[0].text_a, g.followups[0].text_b) == (
+        "Greece\u2019s tourism recovered strongly this year.", "Greece\u2019s tourism had a strong year.")
     g = relation("MR7.1").generate(x, seed=2)[0]
     assert (g.followups[0].text_a, g.followups[0].text_b) == (x.text_b, x.text_a)
 
@@ -66,11 +71,11 @@ def test_similarity_oracle_compares_the_papers_intervals() -> None:
 
 
 def test_summarization_oracle_applies_the_replacement_to_the_source_summary() -> None:
-    x = SummarizationInput("Maria Lopez won the race in Spain. Fans cheered loudly. Lopez thanked her coach.")
+    x = SummarizationInput("Pierre Lefebvre won the race in France. Fans cheered loudly. Lefebvre thanked his coach.")
     g = relation("MR1.2").generate(x, seed=0)[0]
     new_first, new_last = g.meta["new"].split()
-    src = Prediction(text="Maria Lopez won the race in Spain.")
-    good = Prediction(text=f"{new_first} {new_last} won the race in Spain.")
+    src = Prediction(text="Pierre Lefebvre won the race in France.")
+    good = Prediction(text=f"{new_first} {new_last} won the race in France.")
     check = relation("MR1.2").check(g, [src], [good])
     assert check.verdict == "pass" and "token F1 1.00" in check.reason
     bad = relation("MR1.2").check(g, [src], [Prediction(text=f"{new_first} {new_last} won.")])
@@ -113,13 +118,18 @@ def test_chinese_rewriters_are_used_for_chinese_inputs(monkeypatch: pytest.Monke
 
 
 def test_every_relation_runs_on_a_model(synonyms: dict) -> None:
-    texts = [ClassificationInput("Maria Lopez, an engineer from Spain, bought a car. The company announced a deal. "
+    # A person ties the country to the text, so the country (MR2.3) comes from a second text.
+    texts = [ClassificationInput("Pierre Lefebvre, a doctor from France, bought a car. The company announced a deal. "
+                                 "Analysts praised the plan.", topic="business"),
+             ClassificationInput("Lawmakers in Spain passed the bill on Monday. The company's deal was announced. "
                                  "Analysts praised the plan.", topic="business")]
     results = mt.run(texts, relations="all", models={"const": lambda x: "business"}, task="classification")
     summary = results.summary()
     counted = dict(zip(summary["relation"], summary["groups"]))
     assert all(counted[f"MR{i}.3"] >= 1 for i in range(1, 8)), counted
-    assert (results.frame["verdict"] == "pass").all()
+    # Each text leaves some relations not applicable; everything that ran passes on a constant model.
+    verdicts = results.frame["verdict"]
+    assert set(verdicts) == {"pass", "not_applicable"} and (verdicts == "pass").sum() >= 7
 
 
 def test_a_pair_is_rewritten_as_one_text_so_both_texts_count() -> None:

@@ -28,13 +28,15 @@ def test_samples_have_the_promised_size_and_shape() -> None:
         data.classification_sample(topic="weather")
 
 
-@pytest.mark.parametrize("task, models", [
-    ("classification", ["sentiment-vader", "topic-minilm"]),
-    ("similarity", ["similarity-minilm", "similarity-spacy-vectors"]),
-    ("summarization", ["summary-lead", "summary-textrank-minilm"]),
+@pytest.mark.parametrize("task, models, step", [
+    ("classification", ["sentiment-vader", "topic-minilm"], 8),
+    # Pairs name a country that is their only geographic fact less often (a person or a place
+    # beside it ties the country to the text), so every 4th pair is taken for MR2 to apply.
+    ("similarity", ["similarity-minilm", "similarity-spacy-vectors"], 4),
+    ("summarization", ["summary-lead", "summary-textrank-minilm"], 8),
 ])
-def test_run_on_the_sample_with_the_embedded_models(task: str, models: list[str]) -> None:
-    sources = get_task(task).part("sample")()[::8]
+def test_run_on_the_sample_with_the_embedded_models(task: str, models: list[str], step: int) -> None:
+    sources = get_task(task).part("sample")()[::step]
     results = mt.run(sources, relations="all", models={m: mt.models.load(m) for m in models}, task=task)
     summary = results.summary()
     assert set(summary["model"]) == set(models)
