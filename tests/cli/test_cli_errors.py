@@ -64,7 +64,8 @@ CASES: list[tuple[str, Callable[[Path], Any], list[str], str]] = [
      "is not valid CSV (Error tokenizing data. C error: EOF inside string"),
     ("fields.csv", lambda p: p.write_text("text,head\nJohn met Mary,John\nx,y,z,w\n"), ["--task", "re"],
      "is not valid CSV (Error tokenizing data. C error: Expected 2 fields in line 3, saw 4)"),
-    ("columns.csv", lambda p: p.write_text("sentence,label\nJohn met Mary.,x\n"), [], "cannot tell the task"),
+    # (a sentence with a label is a classification table now; a word count is no task's)
+    ("columns.csv", lambda p: p.write_text("word,count\nJohn,3\n"), [], "cannot tell the task"),
     ("columns_re.csv", lambda p: p.write_text("sentence,label\nJohn met Mary.,x\n"), ["--task", "re"],
      "no usable inputs in the data of"),
     ("columns_ner.csv", lambda p: p.write_text("sentence,label\nJohn met Mary.,x\n"), ["--task", "ner"],
