@@ -85,32 +85,45 @@ def label_heatmap(
     select: str | None = None,
     cell: int = 22,
 ) -> Any:
-    """VR per relation x source label, one panel per model (the per-topic tables of the
-    similarity / summarization / classification paper, as a heatmap).
+    """VR per relation x source label, one panel per model.
 
     ``summary`` has the columns of ``Results.summary(by=("relation", "model",
     "source_label"), overall=False)``; cells without applicable groups are left out (a
     blank cell means "no evidence", which a 0% colour would misstate).
     """
+    data = summary.copy()
+    data["source_label"] = data["source_label"].fillna("—").astype(str)
+    return vr_heatmap(data, "source_label", "source output", title=title, select=select, cell=cell)
+
+
+def vr_heatmap(
+    summary: pd.DataFrame,
+    row: str,
+    row_title: str,
+    *,
+    title: str,
+    select: str | None = None,
+    cell: int = 22,
+) -> Any:
+    """VR per relation (columns) x the values of ``row`` (rows: a source label, a topic ...),
+    one panel per model; cells without applicable groups are left out. Clicking a cell
+    selects (relation, model, row) under the name ``select``."""
     import altair as alt
 
     data = _with_pct(summary)
-    data["source_label"] = data["source_label"].fillna("—").astype(str)
     relations = list(dict.fromkeys(data["relation"]))
     chart = (
         alt.Chart(data)
         .mark_rect(stroke="white", cursor="pointer")
         .encode(
             x=alt.X("relation:N", sort=relations, title=None),
-            y=alt.Y("source_label:N", title="source output"),
+            y=alt.Y(f"{row}:N", title=row_title),
             color=alt.Color("vr_pct:Q", title="VR %", scale=alt.Scale(scheme="orangered", domain=[0, 100])),
             column=alt.Column("model:N", title=None),
-            tooltip=_tooltip(
-                alt.Tooltip("relation:N"), alt.Tooltip("model:N"), alt.Tooltip("source_label:N")
-            ),
+            tooltip=_tooltip(alt.Tooltip("relation:N"), alt.Tooltip("model:N"), alt.Tooltip(f"{row}:N")),
         )
     )
-    sel = _selection(select, ["relation", "model", "source_label"])
+    sel = _selection(select, ["relation", "model", row])
     if sel is not None:
         chart = chart.add_params(sel).encode(opacity=alt.condition(sel, alt.value(1.0), alt.value(_FADED)))
     return chart.properties(title=title, width=alt.Step(cell), height=alt.Step(cell))

@@ -19,13 +19,11 @@ from typing import Any
 
 from ..core.batch_view import (
     BASE_COLUMNS,
-    FADED,
     BatchParts,
     Column,
     detail_extra,
     label_block,
     marked_block,
-    point_selection,
 )
 
 __all__ = ["CHART", "NO_TOPIC", "TextBatchParts", "TopicTally", "parts", "row_topics", "topic_heatmap"]
@@ -100,38 +98,10 @@ class TopicTally:
 def topic_heatmap(table: Any, *, select: str | None = None, cell: int = 26, title: str | None = None) -> Any:
     """VR per relation x topic, one panel per model; cells without applicable groups are
     left out (blank is "no evidence", which a 0% colour would misstate)."""
-    import altair as alt
+    from ..charts import vr_heatmap
 
-    data = table[table["groups"] > 0].copy()
-    data["vr_pct"] = data["vr"] * 100
-    data["low_pct"] = data["vr_low"] * 100
-    data["high_pct"] = data["vr_high"] * 100
-    relations = list(dict.fromkeys(data["relation"]))
-    chart = (
-        alt.Chart(data)
-        .mark_rect(stroke="white", cursor="pointer")
-        .encode(
-            x=alt.X("relation:N", sort=relations, title=None),
-            y=alt.Y("topic:N", title="topic"),
-            color=alt.Color("vr_pct:Q", title="VR %", scale=alt.Scale(scheme="orangered", domain=[0, 100])),
-            column=alt.Column("model:N", title=None),
-            tooltip=[
-                alt.Tooltip("relation:N"),
-                alt.Tooltip("model:N"),
-                alt.Tooltip("topic:N"),
-                alt.Tooltip("groups:Q"),
-                alt.Tooltip("violations:Q"),
-                alt.Tooltip("vr_pct:Q", format=".1f", title="VR %"),
-                alt.Tooltip("low_pct:Q", format=".1f", title="95% low"),
-                alt.Tooltip("high_pct:Q", format=".1f", title="95% high"),
-            ],
-        )
-    )
-    sel = point_selection(select, ["relation", "model", "topic"])
-    if sel is not None:
-        chart = chart.add_params(sel).encode(opacity=alt.condition(sel, alt.value(1.0), alt.value(FADED)))
-    return chart.properties(title=title or "Violation rate per topic (click a cell: its violations)",
-                            width=alt.Step(cell), height=alt.Step(cell))
+    return vr_heatmap(table, "topic", "topic", select=select, cell=cell,
+                      title=title or "Violation rate per topic (click a cell: its violations)")
 
 
 MAX_OUTPUT = 300  # characters of a summary shown in a table cell
