@@ -36,19 +36,19 @@ audit = _load()
 
 EN_TEXTS = [
     {"id": "t1", "topic": "business",
-     "text": "Shares in Northwind Foods rose on Tuesday. Sales in Canada grew faster than expected."},
+     "text": "Shares rose on Tuesday. Sales in Canada grew faster than expected."},
     {"id": "t2", "topic": "sport", "text": "Anna Berg won the race in Oslo. She thanked her coach."},
     {"id": "t3", "topic": "science", "text": "The telescope was launched in May. It will study distant stars."},
 ]
 EN_PAIRS = [
-    {"id": "p1", "text1": "Japan and India signed a trade deal.", "text2": "India and Japan agreed a trade pact.",
+    {"id": "p1", "text1": "Japan signed a new trade deal.", "text2": "A new trade pact was agreed by Japan.",
      "score": 0.9},
     {"id": "p2", "text1": "The bank kept rates unchanged.", "text2": "The choir won a singing contest.",
      "score": 0.1},
 ]
 ZH_TEXTS = [
-    {"text": "在昨晚结束的比赛中，中国队以2比0战胜泰国队。主教练李强赛后表示，球员们表现很好。", "topic": "sports"},
-    {"text": "日本队以1比3负于澳大利亚队，出线形势变得严峻。不少球迷批评球队表现低迷。", "topic": "sports"},
+    {"text": "在昨晚结束的比赛中，中国队以2比0战胜泰国队。主教练李强赛后表示：「球员们表现很好。」", "topic": "sports"},
+    {"text": "日本队以1比3负于澳大利亚队，出线形势变得严峻…不少球迷批评球队表现低迷。", "topic": "sports"},
 ]
 ZH_PAIRS = [{"text1": "据报道，中国队以二比零战胜了泰国队。", "text2": "据报道，中国队二比零击败了泰国队。", "gold": 0.95}]
 
@@ -111,7 +111,7 @@ def test_sample_per_relation_english(tmp_path: Path) -> None:
     rels = coverage["relations"]
     assert set(rels) == {"MR2.3/en", "MR2.1/en", "MR2.2/en", "MR7.1/en", "MR4.2/en"}
     assert rels["MR2.3/en"]["sources"] == 3 and rels["MR7.1/en"]["sources"] == 2
-    # t1 names Canada; p1 names Japan and India; MR7.1 swaps every pair of two texts.
+    # t1 names Canada as its one geographic fact, p1 Japan; MR7.1 swaps every pair of two texts.
     assert rels["MR2.3/en"]["with_followup"] == 1 and rels["MR2.1/en"]["with_followup"] == 1
     assert rels["MR7.1/en"]["with_followup"] == 2
     assert all(c["family"] in FAMILIES and c["lang"] == "en" for c in rels.values())
@@ -130,8 +130,8 @@ def test_sample_per_relation_english(tmp_path: Path) -> None:
     swap = [r for r in rows if r["relation"] == "MR7.1"]
     assert {r["source_id"] for r in swap} == {"p1", "p2"}
     p1 = next(r for r in swap if r["source_id"] == "p1")
-    assert p1["source"] == "Japan and India signed a trade deal. ||| India and Japan agreed a trade pact."
-    assert p1["followup"] == "India and Japan agreed a trade pact. ||| Japan and India signed a trade deal."
+    assert p1["source"] == "Japan signed a new trade deal. ||| A new trade pact was agreed by Japan."
+    assert p1["followup"] == "A new trade pact was agreed by Japan. ||| Japan signed a new trade deal."
     assert p1["diff"] == "S1 and S2 swapped"
     assert p1["expected"].endswith("gold score 0.9 in [0.8, 1.0] perfect correlation")
     sim = next(r for r in rows if r["relation"] == "MR2.1")
@@ -156,7 +156,7 @@ def test_sample_per_family_chinese(tmp_path: Path) -> None:
         assert len(mine) == min(2, f["with_followup"])
         assert len({(r["source_kind"], r["source_id"]) for r in mine}) == len(mine)
         assert all(r["family"] == family and r["lang"] == "zh" for r in mine)
-    # MR7.1 swaps the one pair; every text has a comma to write another way.
+    # MR7.1 swaps the one pair; each text has a mark to write the standard way (「」 -> “”, … -> ……).
     assert fams["reorder/zh"]["relations"]["MR7.1"]["with_followup"] == 1
     assert fams["punctuation/zh"]["relations"]["MR4.3"]["with_followup"] == 2
     assert coverage["relations"]["MR4.3/zh"]["family"] == "punctuation"

@@ -17,8 +17,8 @@ verified against a lexicon before a rewriter may touch it.
 - **Occupations**: a list written for the project in the spirit of the paper's (BiasFinder's)
   occupation list, grouped by field so that a replacement stays plausible in its sentence
   (a surgeon's "医生" becomes "护士", not "厨师").
-- **Punctuation**: pairs that write the same mark two standard ways (mainland quotation
-  marks and corner brackets; see :data:`PUNCTUATION_PAIRS` for why width changes are left out).
+- **Punctuation**: pairs that write the same mark two standard ways (corner brackets as
+  mainland quotation marks, not back; see :data:`PUNCTUATION_PAIRS` for why).
 
 Everything is cached per text (:func:`segment`), since all seven rewriters read the same
 segmentation.
@@ -42,6 +42,7 @@ __all__ = [
     "OCCUPATION_GROUPS",
     "PRONOUNS",
     "PUNCTUATION_PAIRS",
+    "MAINLAND_QUOTES",
     "ZhWord",
     "countries",
     "looks_chinese",
@@ -419,10 +420,10 @@ def abbreviates(word: str, country: str) -> bool:
 # neighbours are *not* grouped: 记者/编辑/评论员 (an editor does not interview: 告诉记者,
 # 记者从…获悉), 程序员/工程师/技术员 (a technician does not design a bridge), 教师/讲师 (a
 # university rank), 歌手/歌唱家 (an elevated register), 农民/农户 (a household), 司机/驾驶员
-# and 医生/医师 (official register, 乡村医生), 裁判/裁判员 (视频助理裁判 is a set term). An
+# and 医生/医师 (official register, 乡村医生), 裁判/裁判员 (视频助理裁判 is a set term),
+# 教练/教练员 (健身教练, 他的教练: 教练员 is official register). An
 # occupation without a group is not replaced.
 OCCUPATION_GROUPS: dict[str, tuple[str, ...]] = {
-    "coaching": ("教练", "教练员"),
     "shop": ("售货员", "营业员"),
     "cleaning": ("清洁工", "保洁员"),
     "care": ("护工", "护理员"),
@@ -435,7 +436,7 @@ _UNGROUPED = tuple(
     "警察 民警 警员 工人 职工 农民 农户 商人 生意人 老板 销售员 推销员 经理 主管 司机 驾驶员 厨师 大厨 医生 "
     "医师 作家 小说家 画家 艺术家 歌手 歌唱家 导游 讲解员 保安 安保人员 志愿者 义工 "
     "护士 律师 法官 演员 导演 主持人 摄影师 军人 公务员 飞行员 会计 秘书 校长 教授 设计师 建筑师 分析师 裁判 "
-    "渔民 牧民 矿工 服务员 理发师 兽医 牙医 药剂师".split()
+    "渔民 牧民 矿工 服务员 理发师 兽医 牙医 药剂师 教练 教练员".split()
 )
 # What may stand before an occupation inside one jieba word ("著名演员", "张老师").
 _OCCUPATION_MODIFIERS = frozenset("著名 知名 青年 年轻 资深 女 男 老 退休 优秀 普通 一线 外籍".split())
@@ -471,13 +472,15 @@ def occupation_in(word: str) -> tuple[str, str] | None:
 
 # (marks, replacements, description). The paper's MR4 replaces one punctuation mark by
 # another (``Replace punctuation1 -> punctuation2``) and asks for no particular pair. The
-# pairs kept are those a careful reader takes as the same standard mark: mainland quotation
-# marks and corner brackets, both levels at once (“‘…’” <-> 「『…』」, every quote of the
-# text, so that the text keeps one style), and a lone "…" written as the standard "……".
-# Full-width to half-width marks (， -> ,) are left out: in Chinese prose they read as a
-# typing slip, not as another way of writing the text.
+# pairs kept are those a careful reader takes as the same standard mark: corner brackets
+# written as mainland quotation marks, both levels at once (「『…』」 -> “‘…’”, every quote
+# of the text, so that the text keeps one style), and a lone "…" written as the standard
+# "……". The other direction (“” -> 「」) is left out: corner brackets are off-standard in
+# mainland horizontal text (GB/T 15834), so a reader takes them as a fault. Full-width to
+# half-width marks (， -> ,) are left out too: in Chinese prose they read as a typing slip,
+# not as another way of writing the text.
+MAINLAND_QUOTES = "“”‘’"
 PUNCTUATION_PAIRS: tuple[tuple[str, str, str], ...] = (
-    ("“”‘’", "「」『』", "mainland quotation marks -> corner brackets"),
     ("「」『』", "“”‘’", "corner brackets -> mainland quotation marks"),
     ("…", "……", "lone ellipsis -> standard six-dot ellipsis"),
 )

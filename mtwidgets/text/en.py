@@ -17,19 +17,24 @@ refuses with its reason:
   organisation or person, ranks something, or speaks of a part of the country, a war, its
   wildlife or its institutions.
 - ``occupation`` (MRPpbs3): an occupation noun -> another of the same field and plural,
-  every mention, with "a"/"an" fixed; refused inside a term ("clown doctors", "Engineer
-  Priya Nair") and, in a pair, when only one text has the word and the other names the
-  same person.
-- ``punctuation`` (MRPpbs4): marks -> their exact typographic equivalents, all of a kind
-  at once: straight double quotes -> typographic quotes, apostrophes -> typographic
-  apostrophes, a spaced hyphen -> a dash, "..." -> an ellipsis. The paper asks only for
+  every mention, with "a"/"an" fixed (the article of an adjective before it stays); refused
+  inside a term ("street painters", "Engineer Priya Nair"), when the text speaks of the
+  occupation's own work (an electrician's "wiring") and, in a pair, when only one text has
+  the word and the other names the same person.
+- ``punctuation`` (MRPpbs4): marks -> their exact typographic equivalents, every kind in
+  one rewrite so the text never mixes styles: straight double quotes -> typographic quotes,
+  apostrophes -> typographic apostrophes, spaced hyphens -> dashes, "..." -> an ellipsis;
+  refused when one mark cannot be converted like the others. The paper asks only for
   "punctuation1 -> punctuation2"; a full stop is never made "!" (the tone would change).
 - ``noun``/``verb`` (MRPsbs5/6): a noun or verb -> its first reviewed synonym
   (:func:`mtwidgets.lang.synonyms_en.vetted_synonyms`, the paper's "highest score" choice),
-  inflected like the original, every occurrence of that lemma.
+  inflected like the original, every occurrence of that lemma; refused in a fixed phrase
+  ("the first of its kind"), a named event ("the uprising of 1944") or when the synonym is
+  already a word of the text in any form.
 - ``reorder`` (MRPr7): the sentences in another order; the lead, quotations, reported
   speech, sentences with a marker tying them to the one before ("though", "as a result")
-  and a closing call to action keep their place; refused when a quotation runs over
+  and a closing call to action or sign-off keep their place; refused for personal texts
+  (the first person singular, or letters in the plural), when a quotation runs over
   sentences or a later sentence leans on an earlier one (a connective, a pronoun, ...).
 
 spaCy (:mod:`mtwidgets.lang.pipelines`) tags the text; its parse is cached by text.
@@ -96,7 +101,7 @@ def _article_fix(doc: Any, token: Any, new_word: str) -> Replacement | None:
     """The replacement of the indefinite article before ``token`` when ``new_word`` needs the
     other one ("a teacher" -> "an engineer")."""
     det = _article_before(doc, token)
-    if det is None:
+    if det is None or det.i != token.i - 1:  # "a Dutch painter": the article goes with "Dutch"
         return None
     wanted = article_for(new_word)
     if det.lower_ == wanted:
@@ -518,20 +523,44 @@ def rewrite_country(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
 # "builder" a person or a firm); so are fixed phrases ("head teacher", "teacher training").
 OCCUPATIONS: dict[str, tuple[str, ...]] = {
     "higher education": ("lecturer", "professor"),
-    "medicine": ("doctor", "physician"),
     "science": ("scientist", "researcher"),
     "accounting": ("accountant", "auditor", "bookkeeper"),
     "software": ("programmer", "developer"),
     "building trades": ("electrician", "plumber", "carpenter", "bricklayer", "welder"),
-    "news": ("journalist", "reporter", "correspondent"),
+    "news": ("journalist", "reporter"),
     "singing": ("singer", "vocalist"),
     "visual art": ("painter", "artist"),
 }
 # Left out as doubtful: "educator" (stiff and American for a teacher), "novelist" (a
 # writer or author may be a critic or a study's author), "cook" (a home cook, not a chef),
 # "technician" (not an engineer's work), "analyst" ("political economist"), "solicitor" and
-# "attorney" (a lawyer of one country's courts), "coder" (informal).
+# "attorney" (a lawyer of one country's courts), "coder" (informal), "physician" (in British
+# or sports news "doctors" is the word), "correspondent" (reporters at a press conference).
 _FIELD_OF = {w: f for f, words in OCCUPATIONS.items() for w in words if " " not in w}
+# Words that tie what a text says to the occupation itself ("a retired electrician ... the
+# wiring"): another of its field would no longer know or do it, so the text is refused.
+_TIED_WORDS: dict[str, str] = {
+    "electrician": r"electric\w*|wir(?:e|es|ed|ing)|fuses?|circuits?|sockets?|volt\w*",
+    "plumber": r"plumbing|pipes?|pipework|boilers?|drains?|leak\w*|taps?",
+    "carpenter": r"carpentry|wood\w*|timber|joinery",
+    "bricklayer": r"bricks?|brickwork|mortar",
+    "welder": r"weld\w*",
+    "painter": r"paint\w*|canvas\w*|brush\w*",
+    "artist": r"art|arts|artwork\w*|sculpt\w*|photograph\w*|draw\w*",
+    "singer": r"sings?|sang|sung|singing|songs?|voice",
+    "vocalist": r"sings?|sang|sung|singing|songs?|voice",
+    "journalist": r"journalism",
+    "reporter": r"report\w*",
+    "accountant": r"account\w*",
+    "auditor": r"audit\w*",
+    "bookkeeper": r"bookkeeping",
+    "programmer": r"program\w*",
+    "developer": r"develop\w*",
+    "lecturer": r"lectur\w*",
+    "professor": r"professorship",
+    "scientist": r"scien\w*",
+    "researcher": r"research\w*",
+}
 # Words before an occupation that make it part of a title ("head teacher").
 _TITLE_WORDS = frozenset({"head", "deputy", "assistant", "supply", "student", "trainee", "chief", "senior", "junior"})
 
@@ -580,6 +609,19 @@ def _pair_problem(doc: Any, tokens: Sequence[Any], lemma: str) -> str | None:
     return None
 
 
+def _tied_problem(text: str, tokens: Sequence[Any], lemma: str) -> str | None:
+    """Why the text ties what it says to ``lemma`` itself (:data:`_TIED_WORDS`: "the wiring"
+    beside an electrician, "research" beside researchers), or ``None``."""
+    pattern = _TIED_WORDS.get(lemma)
+    if pattern is None:
+        return None
+    own = {t.idx for t in tokens}
+    for m in re.finditer(rf"\b(?:{pattern})\b", text, re.IGNORECASE):
+        if m.start() not in own:
+            return f"the text ties what it says to the {lemma}'s own work ({m.group(0)!r})"
+    return None
+
+
 def rewrite_occupation(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
     """MR3: replace one occupation noun (every mention of it) by another of its field."""
     from ..lang.inflect import inflect
@@ -599,7 +641,7 @@ def rewrite_occupation(text: str, *, rng: random.Random, k: int = 1) -> Rewrites
         by_lemma.pop(lemma, None)
     why: list[str] = []
     for lemma, tokens in list(by_lemma.items()):
-        problem = _pair_problem(doc, tokens, lemma)
+        problem = _pair_problem(doc, tokens, lemma) or _tied_problem(text, tokens, lemma)
         if problem:
             why.append(problem)
             by_lemma.pop(lemma)
@@ -655,32 +697,61 @@ def _typographic_apostrophes(text: str) -> list[Replacement] | None:
     return [Replacement(i, i + 1, "'", "\u2019") for i in inside]
 
 
-def rewrite_punctuation(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
-    """MR4: replace punctuation marks by their exact typographic equivalents: every pair of
-    straight double quotes by typographic quotes, every apostrophe by the typographic one, a spaced hyphen by a dash, "..." by an
-    ellipsis. The paper's MR4 replaces "punctuation1 -> punctuation2" and asks only that
-    the output stay consistent; a full stop turned into "!" changes the tone of neutral,
-    solemn or apologetic prose, so it is not done."""
-    options: list[Rewrite] = []
+# A spaced hyphen the dash pattern cannot take (before a quote or at a line's start): left
+# straight it would sit beside converted dashes, so the text is refused.
+_ANY_SPACED_HYPHEN = re.compile(r"(?:^|(?<=\s))--?(?=\s)", re.MULTILINE)
+
+
+def _typographic_all(text: str) -> tuple[list[Replacement], list[str]] | str:
+    """Every straight mark of the text as its typographic equivalent in one go (quotes,
+    apostrophes, spaced hyphens, "..."), with the kinds converted, or why the text is
+    refused: a kind present that cannot be converted throughout would leave the text
+    mixing straight and typographic marks (curly quotes beside "didn't", one dash of a pair)."""
+    reps: list[Replacement] = []
+    kinds: list[str] = []
     quotes = _typographic_quotes(text)
-    if quotes:
-        options.append(_rewrite(text, quotes, "straight quotes -> typographic quotes", family="punctuation",
-                                kind="quotes"))
+    if '"' in text:
+        if quotes is None:
+            return "straight double quotes that cannot all be paired as typographic ones"
+        reps += quotes
+        kinds.append("quotes")
     apostrophes = _typographic_apostrophes(text)
-    if apostrophes:
-        options.append(_rewrite(text, apostrophes, "straight apostrophes -> typographic apostrophes",
-                                family="punctuation", kind="apostrophes"))
-    for m in _SPACED_HYPHEN.finditer(text):
-        reps = [Replacement(m.start(), m.end(), m.group(0), " \u2014 ")]
-        options.append(_rewrite(text, reps, "spaced hyphen -> dash", family="punctuation", kind="dash"))
-    for m in _DOTS.finditer(text):
-        reps = [Replacement(m.start(), m.end(), "...", "\u2026")]
-        options.append(_rewrite(text, reps, "'...' -> ellipsis '\u2026'", family="punctuation", kind="ellipsis"))
-    why = None if options else (
-        "no punctuation mark with an exact equivalent: no straight quotes that pair up, apostrophe inside a "
-        "word, spaced hyphen or '...' "
-        "(a full stop is not turned into '!': the tone would change)")
-    return _pick(options, rng, k, why)
+    if "'" in text:
+        if apostrophes is None:
+            return "a straight \"'\" that is not an apostrophe inside a word (or typographic ones beside it)"
+        reps += apostrophes
+        kinds.append("apostrophes")
+    dashes = list(_SPACED_HYPHEN.finditer(text))
+    if dashes or _ANY_SPACED_HYPHEN.search(text):
+        if len(dashes) != len(_ANY_SPACED_HYPHEN.findall(text)) or "\u2013" in text:
+            return "a spaced hyphen that cannot be made a dash like the others (or en dashes beside them)"
+        reps += [Replacement(m.start(), m.end(), m.group(0), " \u2014 ") for m in dashes]
+        kinds.append("dash")
+    dots = list(_DOTS.finditer(text))
+    if dots:
+        reps += [Replacement(m.start(), m.end(), "...", "\u2026") for m in dots]
+        kinds.append("ellipsis")
+    return reps, kinds
+
+
+def rewrite_punctuation(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
+    """MR4: replace the punctuation marks by their exact typographic equivalents, all in
+    one rewrite: every pair of straight double quotes by typographic quotes, every
+    apostrophe by the typographic one, every spaced hyphen by a dash, "..." by an ellipsis,
+    so the text never mixes the two styles; refused when one of them cannot be converted.
+    The paper's MR4 replaces "punctuation1 -> punctuation2" and asks only that the output
+    stay consistent; a full stop turned into "!" changes the tone of neutral, solemn or
+    apologetic prose, so it is not done."""
+    found = _typographic_all(text)
+    if isinstance(found, str):
+        return Rewrites((), f"{found}: converting the rest would mix straight and typographic marks")
+    reps, kinds = found
+    if not reps:
+        return Rewrites((), "no straight punctuation mark with an exact typographic equivalent: no straight quotes, "
+                            "apostrophe, spaced hyphen or '...' (a full stop is not turned into '!': the tone "
+                            "would change)")
+    note = "straight marks -> typographic ones (" + ", ".join(kinds) + ")"
+    return _pick([_rewrite(text, reps, note, family="punctuation", kind="+".join(kinds))], rng, k, None)
 
 
 # -- MR5 / MR6: synonyms ----------------------------------------------------------------------
@@ -690,10 +761,17 @@ _NOUN_TAGS = ("NN", "NNS")
 _VERB_TAGS = ("VB", "VBD", "VBG", "VBN", "VBP", "VBZ")
 
 
+# Reviewed synonyms whose register differs in common use (street vendors "shout" their
+# wares; "yell" is harsher): not drawn.
+_REGISTER_SHIFTS = frozenset({("shout", "yell")})
+
+
 def _synonym_for(lemma: str, pos: str) -> str | None:
     from ..lang.synonyms_en import vetted_synonyms
 
     for cand in vetted_synonyms(lemma, pos):
+        if (lemma, cand.lower()) in _REGISTER_SHIFTS:
+            return None
         if cand.isalpha() and cand.lower() != lemma:
             return cand.lower()
     return None
@@ -733,7 +811,23 @@ def _noun_problem(t: Any, synonym: str) -> str | None:
         if c.i < t.i and (c.pos_ == "PROPN" or c.ent_type_ in ("GPE", "NORP", "DATE", "EVENT")
                           or re.fullmatch(r"1\d{3}|20\d\d", c.text)):
             return f"{t.text!r} is named by {c.text!r}: a named thing keeps its name"
+    doc = t.doc
+    after = doc[t.i + 1 : t.i + 3]
+    if len(after) == 2 and after[0].lower_ == "of" and (re.fullmatch(r"1\d{3}|20\d\d", after[1].text)
+                                                          or after[1].ent_type_ == "EVENT"):
+        return f"'{t.text} of {after[1].text}' names an event: a named thing keeps its name"
+    for m in _FIXED_NOUN_PHRASE.finditer(doc.text):
+        if m.start() <= t.idx < m.end():
+            return f"{t.text!r} is part of the fixed phrase {m.group(0)!r}"
     return None
+
+
+# Fixed phrases whose noun takes no synonym ("the first of its kind", "kind of" as a hedge).
+_FIXED_NOUN_PHRASE = re.compile(
+    r"\b(?:of (?:its|a|their|his|her|our) (?:kind|sort)|(?:kind|sort)s? of|on the other hand|at the end of the day|"
+    r"in the long run|a matter of time|in the first place|by the way|in a sense|make[sd]? sense|making sense|"
+    r"t[ao]k(?:e|es|en|ing)? place|took place|in place|in charge|in time|on time|in fact|of course)\b",
+    re.IGNORECASE)
 
 
 _QUANTIFIERS = frozenset("several many some other few all most more various numerous certain".split())
@@ -750,7 +844,8 @@ def _rewrite_synonym(text: str, pos: str, rng: random.Random, k: int) -> Rewrite
         synonym = _synonym_for(lemma, pos)
         if synonym is None:
             continue
-        if re.search(rf"\b{re.escape(synonym)}", text, re.IGNORECASE):
+        if re.search(rf"\b{re.escape(synonym)}", text, re.IGNORECASE) or any(
+                t.lemma_.lower() == synonym for t in doc):  # "supplies" beside "providing"
             why.append(f"{synonym!r}, the synonym of {lemma!r}, is already a word of the text")
             continue
         problem = next((p for p in (_noun_problem(t, synonym) for t in tokens) if p), None) if pos == "NOUN" else None
@@ -792,7 +887,7 @@ def rewrite_verb(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
 _ABBREVS = ("Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Inc.", "Ltd.", "Co.", "Corp.", "Jr.", "Sr.", "vs.", "No.", "U.S.",
             "U.K.", "a.m.", "p.m.", "e.g.", "i.e.")
 _CONNECTIVES = frozenset("""however but and so also meanwhile then still instead moreover furthermore besides yet
-therefore thus hence nevertheless nonetheless later afterwards finally first second third next similarly likewise
+therefore thus hence actually anyway anyhow nevertheless nonetheless later afterwards finally first second third next similarly likewise
 consequently otherwise indeed in-fact despite after before because while although though or nor such""".split())
 # Words that always lean on what came before.
 _BACK_WORDS = frozenset("""this these those also too again another former latter same following nobody
@@ -845,13 +940,9 @@ def _leans_on(sentence: Any, earlier: Any, lead: Any) -> str | None:
         nxt = sentence[i + 1].lower_ if i + 1 < len(sentence) else ""
         if w in _BACK_WORDS and not (w in ("this", "these") and nxt in _TIME_NOUNS):
             return f"the sentence {sentence.text[:40]!r} refers back ({t.text!r})"
-        before = sentence[:i]
-        if w in _PERSON_PRONOUNS and not lead_person and not any(b.ent_type_ == "PERSON" for b in before):
-            return f"{t.text!r} in {sentence.text[:40]!r} has no name before it"
-        if w in _THING_PRONOUNS and not any(b.tag_ in ("NN", "NNP") for b in before):
-            return f"{t.text!r} in {sentence.text[:40]!r} has no noun before it in its sentence"
-        if w in _GROUP_PRONOUNS and not any(b.tag_ in ("NNS", "NNPS") or b.lower_ in _COLLECTIVE for b in before):
-            return f"{t.text!r} in {sentence.text[:40]!r} has no plural noun before it in its sentence"
+        problem = _pronoun_problem(sentence, i, lead_person)
+        if problem:
+            return problem
         if t.pos_ == "NOUN" and t.lemma_.lower() in earlier_nouns and any(
             c.lower_ == "the" for c in t.children
         ):
@@ -864,8 +955,33 @@ def _leans_on(sentence: Any, earlier: Any, lead: Any) -> str | None:
     return None
 
 
+def _pronoun_problem(sentence: Any, i: int, lead_person: bool) -> str | None:
+    """Why the ``i``-th word of ``sentence``, a pronoun, needs the sentence before it for its
+    antecedent (a name in the lead or before it for "he"/"she"; a noun before it in the
+    sentence for "it" and "they"), or ``None``."""
+    t, before = sentence[i], sentence[:i]
+    w = t.lower_
+    if w in _PERSON_PRONOUNS and not lead_person and not any(b.ent_type_ == "PERSON" for b in before):
+        return f"{t.text!r} in {sentence.text[:40]!r} has no name before it"
+    if w in _THING_PRONOUNS and not any(b.tag_ in ("NN", "NNP") for b in before):
+        return f"{t.text!r} in {sentence.text[:40]!r} has no noun before it in its sentence"
+    if w in _GROUP_PRONOUNS and not any(b.tag_ in ("NNS", "NNPS") or b.lower_ in _COLLECTIVE for b in before):
+        return f"{t.text!r} in {sentence.text[:40]!r} has no plural noun before it in its sentence"
+    return None
+
+
 def _order_problem(spans: Sequence[Any], order: Sequence[int]) -> str | None:
-    """Why ``order`` (the lead first) breaks the text, or ``None``."""
+    """Why ``order`` (the lead first) breaks the text, or ``None``: a sentence comes before
+    one it leans on, or one whose pronoun leans on the sentence before it follows another
+    now ("They said ..." after a sentence about other people)."""
+    lead_person = any(t.ent_type_ == "PERSON" for t in spans[0])
+    for at in range(1, len(order)):
+        j = order[at]
+        if order[at - 1] != j - 1:
+            problem = next((p for p in (_pronoun_problem(spans[j], i, lead_person) for i in range(len(spans[j])))
+                            if p), None)
+            if problem:
+                return problem + ", and the sentence before it is no longer the one it followed"
     for at, j in enumerate(order):
         for i in order[at + 1 :]:
             if 0 < i < j:
@@ -902,6 +1018,29 @@ _SPEECH = re.compile(r"\b(?:said|says|say|told|tells|added|adds|explains?|explai
 # A closing line: a call to action or a sign-off stays last.
 _CLOSING = re.compile(r"^(?:If you|Please|Apply|Contact|Call|Email|Visit|Join|Book|Sign up|Register|Find out|"
                       r"Thank|Thanks|See you|Don't|Do not|Get|Send|Write|Click|Come|Tickets)\b")
+# A sign-off of a letter or a postcard ("Yours, a tired fan", "- Rachel, Kadikoy") stays last.
+_SIGN_OFF = re.compile(r"^(?:Yours|Best wishes|Best|Love|Regards|Kind regards|Warm regards|Cheers|All the best|"
+                       r"More soon|Take care)\b|^[-\u2013\u2014]")
+# A personal text (a letter, a postcard, a newsletter, an anecdote) is told in its order:
+# the first person singular outside quotations, or the plural in a text that greets or
+# signs off like a letter.
+_FIRST_SINGULAR = re.compile(r"\bI\b|\b(?:[Mm]e|[Mm]y|[Mm]ine|[Mm]yself)\b")
+_FIRST_PLURAL = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Oo]urs|[Uu]s|[Oo]urselves)\b")
+_LETTER_MARK = re.compile(r"^(?:Dear|Greetings|Hello|Hi|Hey)\b|\b(?:letter|postcard|newsletter)\b", re.IGNORECASE)
+_QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
+
+
+def _personal_text(sentences: Sequence[str]) -> str | None:
+    """Why the text is a personal one whose order is the writer's own, or ``None``: it says
+    "I"/"my" outside quotations, or "we"/"our" and greets or signs off like a letter."""
+    text = _QUOTED.sub(" ", " ".join(sentences))
+    word = _FIRST_SINGULAR.search(text)
+    if word:
+        return f"the text is told in the first person ({word.group(0)!r}): a personal account keeps its order"
+    word = _FIRST_PLURAL.search(text)
+    if word and (_LETTER_MARK.search(sentences[0]) or _SIGN_OFF.match(sentences[-1].strip())):
+        return f"the text is a letter in the first person ({word.group(0)!r}): it keeps its order"
+    return None
 
 
 def _quotes_cross(sentences: Sequence[str]) -> bool:
@@ -925,7 +1064,7 @@ def _pinned(sentences: Sequence[str], spans: Sequence[Any]) -> set[int]:
     last = len(sentences) - 1
     root = spans[last].root
     imperative = root.tag_ == "VB" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in root.children)
-    if imperative or _CLOSING.match(sentences[last]) or sentences[last].rstrip().endswith("!") or len(
+    if imperative or _CLOSING.match(sentences[last]) or _SIGN_OFF.match(sentences[last]) or sentences[last].rstrip().endswith("!") or len(
             sentences[last].split()) < 3:
         pinned.add(last)
     return pinned
@@ -943,6 +1082,9 @@ def rewrite_reorder(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
         return Rewrites((), f"{len(sentences)} sentence(s): the lead stays first, so at least three are needed")
     if _quotes_cross(sentences):
         return Rewrites((), "a quotation runs over more than one sentence: its sentences stay in order")
+    personal = _personal_text(sentences)
+    if personal:
+        return Rewrites((), personal)
     spans = _sentence_spans(text, sentences)
     if spans is None:
         return Rewrites((), "the sentences could not be aligned with the parse")

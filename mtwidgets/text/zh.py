@@ -12,12 +12,15 @@ returns follow-ups it can defend, or a refusal with the reason:
   a currency, a product or animal a country is known for), a number, a description of the
   country (日本的…, 埃及是…) or its abbreviation (中美, 美方) make the rewriter refuse;
 - **occupation** (MR3): an occupation becomes one of the same work and register
-  (售货员 -> 营业员, 教练 -> 教练员), in every mention, unless it is a title beside a name;
-- **punctuation** (MR4): quotation marks (both levels) or a lone ellipsis written their
-  other standard way, everywhere in the text (no full-width -> half-width: a typing slip);
+  (售货员 -> 营业员, 消防员 -> 消防队员), in every mention, unless it is a title beside a name;
+- **punctuation** (MR4): corner brackets (both levels) written as mainland quotation
+  marks, or a lone ellipsis as "……", everywhere in the text (not “” -> 「」: off-standard in
+  mainland text, GB/T 15834; no full-width -> half-width: a typing slip);
 - **noun**, **verb** (MR5, MR6): a word becomes its reviewed Cilin synonym
   (:mod:`mtwidgets.lang.zh_synonyms`);
-- **reorder** (MR7): the sentences after the first (a news text's lead) change order, but a
+- **reorder** (MR7): the sentences after the first (a news text's lead) change order, only
+  those that open on their own (a time, a place, a named subject) and hold no reference
+  word (这, 该, 他...) move, the others keep their place; a
   sentence that opens with a connective or a reference (但是, 此外, 他, 该, "警方则...") or
   holds a marker of dependence (比如, 请, 于是, 这, a reaction: 感动, 哭) moves with the one
   before it, orders that keep the last sentence last come first, and one that holds a reference (a pronoun, a
@@ -239,14 +242,66 @@ def _name_sites(text: str) -> list[tuple[str, _Site]]:
     return found
 
 
+# Characters of given names of an older generation (淑英, 秀兰, 桂珍, 凤兰): a replacement
+# with one of them would age the person, so it is drawn only for a name that has one.
+_OLDER_GIVEN_CHARS = frozenset("淑秀桂凤兰珍")
+# A pronoun word and the gender it says.
+_PRONOUN_GENDER = {"他": "m", "她": "f"}
+
+
+def _glued(text: str, site: _Site) -> str | None:
+    """The dictionary word that the character before a name forms with its first
+    character (现 + 金 in 现金红利: jieba's 金红利 is no name), or ``None``."""
+    if site.start == 0:
+        return None
+    pair = text[site.start - 1 : site.start + 1]
+    return pair if zh.dictionary_frequency(pair) >= zh.COMMON_WORD_FREQUENCY else None
+
+
+def _pronoun_genders(words: Sequence[zh.ZhWord]) -> set[str]:
+    """The genders that the text's third-person singular pronouns (他, 她) say."""
+    return {_PRONOUN_GENDER[w.word] for w in words if w.word in _PRONOUN_GENDER}
+
+
+def _name_gender_issue(full: str, gender: str | None, said: set[str], pronoun: str | None) -> str | None:
+    """Why the gender of a new name for ``full`` cannot be told, or ``None``: an unknown
+    gender beside a pronoun that may refer to the person, or a gender that the pronouns
+    contradict (柯洁 with only 他: the name and the text disagree)."""
+    if gender is None and pronoun is not None:
+        return f"the gender of '{full}' is unknown and '{pronoun}' may refer to them"
+    if gender is not None and said and gender not in said:
+        said_by = "他" if "m" in said else "她"
+        return f"the name '{full}' does not read as the gender that '{said_by}' in the text says"
+    return None
+
+
+def _name_candidates(given: str, gender: str | None, text: str, rng: random.Random) -> tuple[str, ...]:
+    """Up to eight new full names of ``gender`` that share no character with ``text``,
+    without older-generation given names unless ``given`` is one."""
+    older = bool(set(given) & _OLDER_GIVEN_CHARS)
+    pool = [n for n in zh.name_pool(gender) if older or not set(n[1:]) & _OLDER_GIVEN_CHARS]
+    drawn = (pool[rng.randrange(len(pool))] for _ in range(40))
+    return tuple([n for n in dict.fromkeys(drawn) if n[0] not in text and n[1:] not in text][:8])
+
+
 def _rewrite_name(text: str, rng: random.Random, k: int) -> Rewrites:
     """MR1: a Chinese person's name becomes another of the same gender."""
     words = _words(text)
-    found = _name_sites(text)
+    found = []
+    glued_reasons = []
+    for full, site in _name_sites(text):
+        glued = _glued(text, site)
+        if glued is None:
+            found.append((full, site))
+        else:
+            glued_reasons.append(f"'{full}' is no name: its first character forms the word '{glued}'")
+    if glued_reasons and not found:
+        return Rewrites(why=glued_reasons[0])
     if not found:
         return Rewrites(why="no Chinese person's name (surname + given name) in the text")
     groups, reasons = _group_sites(text, found)
     pronoun = next((p for p in zh.PRONOUNS if p in text), None)
+    said = _pronoun_genders(words)
     targets = []
     for full, sites in groups.items():
         surname, given = zh.split_name(full) or ("", "")
@@ -261,13 +316,13 @@ def _rewrite_name(text: str, rng: random.Random, k: int) -> Rewrites:
             )
             continue
         gender = zh.name_gender(given)
-        if gender is None and pronoun is not None:
-            reasons.append(f"the gender of '{full}' is unknown and '{pronoun}' may refer to them")
+        issue = _name_gender_issue(full, gender, said, pronoun)
+        if issue is not None:
+            reasons.append(issue)
             continue
-        pool = zh.name_pool(gender)
-        drawn = (pool[rng.randrange(len(pool))] for _ in range(40))
-        fresh = [n for n in dict.fromkeys(drawn) if n[0] not in text and n[1:] not in text][:8]
-        targets.append(_Target(full, tuple(sites), tuple(fresh), "name"))
+        fresh = _name_candidates(given, gender, text, rng)
+        targets.append(_Target(full, tuple(sites), fresh, "name"))
+    reasons += glued_reasons
     return _build(text, targets, rng, k, reasons[0] if reasons else "no name can be replaced")
 
 
@@ -285,6 +340,32 @@ def _country_sites(text: str) -> list[tuple[str, _Site]]:
 
 
 _NUMBER = re.compile(r"[0-9０-９]|百分之|[十百千万亿]")
+# Competitions and leagues tied to a region (a country of another region cannot play in
+# 欧洲杯), found anywhere in the text since jieba cuts them variously (欧冠 as nr).
+_REGIONAL_CONTESTS = (
+    "欧洲杯 亚洲杯 非洲杯 美洲杯 非洲国家杯 美洲国家杯 金杯赛 欧冠 亚冠 欧联 欧协联 欧国联 欧锦赛 "
+    "亚锦赛 亚运 东亚运 东南亚运 全运 亚预赛 欧预赛 南美预选 欧洲冠军 亚洲冠军 非洲冠军 解放者杯 "
+    "欧洲联赛 亚洲联赛 六国赛 英超 西甲 德甲 意甲 法甲 日职 韩职 中超 美职"
+).split()
+# A named foreign newspaper, broadcaster or news agency whose country the text states
+# with it (据纽约时报报道…美国): the source would not change with the country.
+_NEWS_SOURCES = (
+    "纽约时报 华盛顿邮报 华尔街日报 洛杉矶时报 今日美国 时代周刊 美联社 彭博社 路透社 法新社 德新社 "
+    "埃菲社 安莎社 共同社 时事社 塔斯社 俄新社 韩联社 泰晤士报 卫报 金融时报 每日电讯报 独立报 "
+    "英国广播公司 世界报 费加罗报 明镜周刊 朝日新闻 读卖新闻 每日新闻 产经新闻 日经新闻 朝鲜日报 中央日报 "
+    "东亚日报 美国有线电视新闻网 福克斯新闻 BBC CNN NHK"
+).split()
+
+
+def _country_context(text: str) -> str | None:
+    """A regional competition or a named foreign news source in ``text``, or ``None``."""
+    contest = next((c for c in _REGIONAL_CONTESTS if c in text), None)
+    if contest is not None:
+        return f"the competition '{contest}' is tied to a region or country"
+    source = next((c for c in _NEWS_SOURCES if c in text), None)
+    if source is not None:
+        return f"the news source '{source}' is tied to a country"
+    return None
 
 
 def _country_fact(text: str, words: Sequence[zh.ZhWord], country: str) -> str | None:
@@ -322,6 +403,9 @@ def _rewrite_country(text: str, rng: random.Random, k: int) -> Rewrites:
     found = _country_sites(text)
     if not found:
         return Rewrites(why="no country name in the text")
+    context = _country_context(text)
+    if context is not None:
+        return Rewrites(why=context)
     groups, reasons = _group_sites(text, found)
     # A person's name that is not a Chinese one (马克龙, 拜登) may belong to the country.
     foreigner = next(
@@ -444,6 +528,8 @@ def _rewrite_punctuation(text: str, rng: random.Random, k: int) -> Rewrites:
             options.append((marks, repl, desc))
         elif marks[0] in text:
             reasons.append(issue)
+    if any(ch in text for ch in zh.MAINLAND_QUOTES) and "「" not in text and "『" not in text:
+        reasons.insert(0, "mainland quotation marks stay: 「」 is off-standard in mainland horizontal text (GB/T 15834)")
     if not options:
         return Rewrites(
             why=reasons[0]
@@ -611,29 +697,68 @@ def _refers(block: str, before: Sequence[str]) -> bool:
     return bool(_names(block) & earlier)
 
 
-def _orders(n: int, fixed_after: Sequence[int], rng: random.Random) -> list[tuple[int, ...]]:
-    """Orders of ``n`` blocks other than the identity in which block 0 stays first (a news
-    text's lead says what the rest is about) and each block of ``fixed_after`` comes after
-    every block that preceded it, in an order drawn from ``rng``."""
+_DATE_OPENER = re.compile(r"^(?:[0-9０-９]+|[一二三四五六七八九十〇零两]+)(?:年|月|日|号)")
+# Prepositions that open a place or source adverbial (在上海，…; 据新华社…).
+_PLACE_PREPOSITIONS = frozenset("在 于 据 从".split())
+
+
+def _opens_on_its_own(sentence: str) -> bool:
+    """Whether ``sentence`` opens with what anchors it without the one before: a time
+    (昨天下午, 2023年), a place (北京, 在上海), or a named subject (李明, 华为公司).
+    A sentence that opens otherwise (说多了…, 改造后…) may continue the one before."""
+    if _DATE_OPENER.match(sentence):
+        return True
+    words = [w for w in zh.segment(sentence) if w.word.strip()][:2]
+    if not words:
+        return False
+    first = words[0]
+    if first.flag in ("t", "ns", "nt") or (first.flag.startswith("nr") and zh.split_name(first.word)):
+        return True
+    return first.word in _PLACE_PREPOSITIONS and len(words) > 1 and words[1].flag in ("ns", "nt", "t")
+
+
+def _refers_anywhere(block: str) -> bool:
+    """Whether ``block`` holds a reference word: a pronoun or demonstrative (他们, 这里,
+    该公司, 此时), which may point at any sentence before it."""
+    for w in zh.segment(block):
+        if w.word in _REFERRING or w.word.startswith(("这", "那", "此", "该")):
+            return True
+        if any(p in w.word for p in "他她它") and w.word not in ("其他", "其它"):
+            return True
+    return False
+
+
+def _movable(block: str) -> bool:
+    """Whether ``block`` may change place: it opens on its own and refers to nothing."""
+    return _opens_on_its_own(block) and not _refers_anywhere(block)
+
+
+def _orders(n: int, pinned: Sequence[int], fixed_after: Sequence[int], rng: random.Random) -> list[tuple[int, ...]]:
+    """Orders of ``n`` blocks other than the identity in which block 0 (a news text's lead
+    says what the rest is about) and each block of ``pinned`` keep their place, and each
+    block of ``fixed_after`` comes after every block that preceded it, in an order drawn
+    from ``rng``."""
+    slots = [i for i in range(1, n) if i not in pinned]
+
+    def order_of(perm: Sequence[int]) -> tuple[int, ...]:
+        order = list(range(n))
+        for slot, block in zip(slots, perm):
+            order[slot] = block
+        return tuple(order)
 
     def ok(order: Sequence[int]) -> bool:
-        if order[0] != 0:
-            return False
         pos = {b: i for i, b in enumerate(order)}
         return all(pos[j] > pos[i] for j in fixed_after for i in range(j))
 
     identity = tuple(range(n))
-    if n <= 6:
-        orders = [p for p in itertools.permutations(range(n)) if p != identity and ok(p)]
-        rng.shuffle(orders)
-        return orders
-    seen: dict[tuple[int, ...], None] = {}
-    for _ in range(400):
-        p = list(range(n))
-        rng.shuffle(p)
-        if tuple(p) != identity and ok(p):
-            seen.setdefault(tuple(p), None)
-    return list(seen)
+    if len(slots) <= 6:
+        perms: Iterable[Sequence[int]] = itertools.permutations(slots)
+    else:
+        perms = (rng.sample(slots, len(slots)) for _ in range(400))
+    seen = {o: None for o in map(order_of, perms) if o != identity and ok(o)}
+    orders = list(seen)
+    rng.shuffle(orders)
+    return orders
 
 
 def _rewrite_reorder(text: str, rng: random.Random, k: int) -> Rewrites:
@@ -655,7 +780,13 @@ def _rewrite_reorder(text: str, rng: random.Random, k: int) -> Rewrites:
             "one before: a connective, a reference or a quotation)"
         )
     fixed = [j for j in range(1, len(blocks)) if _refers(blocks[j], blocks[:j])]
-    orders = _orders(len(blocks), fixed, rng)
+    pinned = [j for j in range(1, len(blocks)) if not _movable(blocks[j])]
+    if len(blocks) - 1 - len(pinned) < 2:
+        return Rewrites(
+            why="fewer than two sentences after the lead open on their own (a time, a place or a named "
+            "subject) without a reference word, and only those may move"
+        )
+    orders = _orders(len(blocks), pinned, fixed, rng)
     if not orders:
         return Rewrites(
             why="the later sentences refer back to the earlier ones, so no other order keeps their sense"
@@ -698,6 +829,19 @@ def _replay_punctuation(text: str, rewrite: Rewrite) -> Rewrites:
     )
 
 
+def _replayed_name_issue(text: str, names: Iterable[str]) -> str | None:
+    """Why the names ``names`` of another text cannot change in ``text``: the pronouns of
+    ``text`` may refer to them while their gender is unknown, or contradict it."""
+    said = _pronoun_genders(_words(text))
+    pronoun = next((p for p in zh.PRONOUNS if p in text), None)
+    for full in names:
+        given = (zh.split_name(full) or ("", full[1:]))[1]
+        issue = _name_gender_issue(full, zh.name_gender(given), said, pronoun)
+        if issue is not None:
+            return issue
+    return None
+
+
 def replay(family: str, text: str, rewrite: Rewrite) -> Rewrites:
     """The replacements of ``rewrite`` (a rewrite of another text) applied to ``text`` the
     same way, word for word: the paper's ``Replace(X1 -> X2)`` on the other text of a
@@ -724,6 +868,10 @@ def replay(family: str, text: str, rewrite: Rewrite) -> Rewrites:
             inside = _stray(text, old, ())
             why = f"'{old}' occurs inside '{inside}', which cannot change with it" if inside != old else None
             return Rewrites(why=reasons[0] if reasons else why or f"'{old}' is not a {family} in this text")
+    if family == "name":
+        issue = _replayed_name_issue(text, groups)
+        if issue is not None:
+            return Rewrites(why=issue)
     edits = [(site, pairs[old]) for old, sites in groups.items() for site in sites]
     new_text, reps = _apply(text, edits)
     if edits and not _segmentation_kept(new_text, edits):

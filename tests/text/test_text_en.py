@@ -88,10 +88,9 @@ def test_article_choice_follows_the_sound() -> None:
 
 
 def test_punctuation_swaps_for_an_exact_equivalent_and_never_for_an_exclamation_mark() -> None:
-    text = 'The minister said "we will win" - and the crowd cheered... It was a long day.'
+    text = 'The minister said "we will win" and the crowd cheered... It was a long day.'
     kinds = {rw.meta["kind"]: rw.text for rw in one("punctuation", text)}
-    assert kinds["quotes"] == 'The minister said \u201cwe will win\u201d - and the crowd cheered... It was a long day.'
-    assert kinds["ellipsis"].count("\u2026") == 1
+    assert kinds["quotes+ellipsis"] == 'The minister said \u201cwe will win\u201d and the crowd cheered\u2026 It was a long day.'
     assert one("punctuation", "Prices rose - and fell.")[0].text == "Prices rose \u2014 and fell."
     assert all("!" not in rw.text for rw in one("punctuation", text))
     refused = one("punctuation", "Prices rose. It was a long day.")
@@ -181,6 +180,6 @@ def test_a_final_full_stop_is_not_placed_where_only_one_word_matches() -> None:
 
 
 def test_an_occupation_in_a_fixed_phrase_is_left_alone() -> None:
-    assert "fixed phrase" in str(one("occupation", "The head doctor said results had improved.").why)
-    assert not one("occupation", "Applications for doctor training courses rose.")
-    assert not one("occupation", "A doctor and a head doctor spoke.")
+    assert "fixed phrase" in str(one("occupation", "The senior lecturer said results had improved.").why)
+    assert not one("occupation", "Applications for lecturer training courses rose.")
+    assert not one("occupation", "A lecturer and a senior lecturer spoke.")

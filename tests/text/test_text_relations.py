@@ -119,7 +119,7 @@ def test_chinese_rewriters_are_used_for_chinese_inputs(monkeypatch: pytest.Monke
 
 def test_every_relation_runs_on_a_model(synonyms: dict) -> None:
     # A person ties the country to the text, so the country (MR2.3) comes from a second text.
-    texts = [ClassificationInput("Pierre Lefebvre, a doctor from France, bought a car. The company announced a deal. "
+    texts = [ClassificationInput("Pierre Lefebvre, a painter from France, bought a car. The company announced a deal. "
                                  "Analysts praised the plan.", topic="business"),
              ClassificationInput("Lawmakers in Spain passed the bill on Monday. The company's deal was announced. "
                                  "Analysts praised the plan.", topic="business")]

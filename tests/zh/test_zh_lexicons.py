@@ -98,7 +98,7 @@ def test_review_table_is_consistent() -> None:
     assert {r["verdict"] for r in rows} == {"keep", "drop"}
     assert all(r["reason"].strip() for r in rows)
     kept = [r for r in rows if r["verdict"] == "keep"]
-    assert len(kept) >= 50
+    assert len(kept) >= 40
     for r in kept:  # every kept pair still passes the automatic checks, at score 1.0
         assert r["substitute"] in zh_synonyms.candidates(r["word"], r["pos"]), r
         assert zh_synonyms.cilin_similarity(r["word"], r["substitute"]) >= zh_synonyms.CILIN_THRESHOLD

@@ -136,9 +136,9 @@ def test_occupation_becomes_one_of_the_same_work() -> None:
 
 
 def test_occupation_after_a_modifier_keeps_the_modifier() -> None:
-    out = run("occupation", "一位退休教练每天免费为孩子辅导训练。")
+    out = run("occupation", "一位退休消防员每天免费为孩子讲解防火知识。")
     (r,) = out
-    assert r.text.startswith("一位退休") and r.replacements[0].old == "教练"
+    assert r.text.startswith("一位退休") and r.replacements[0].old == "消防员"
 
 
 def test_occupation_without_a_group_is_refused() -> None:
@@ -150,10 +150,10 @@ def test_occupation_without_a_group_is_refused() -> None:
 
 
 def test_punctuation_rewrites_every_quote_of_the_text() -> None:
-    text = "他说：“我们赢了！”观众们欢呼起来，掌声经久不息。"
+    text = "他说：「我们赢了！」观众们欢呼起来，掌声经久不息。"
     (r,) = run("punctuation", text, k=10)  # no width change: only the quotes
     assert "corner brackets" in r.note
-    assert r.text == "他说：「我们赢了！」观众们欢呼起来，掌声经久不息。"
+    assert r.text == "他说：“我们赢了！”观众们欢呼起来，掌声经久不息。"
 
 
 def test_unbalanced_quotes_are_not_rewritten() -> None:
@@ -192,7 +192,7 @@ def test_word_also_inside_a_longer_word_is_refused() -> None:
 
 
 def test_reorder_keeps_the_lead_and_the_sentences() -> None:
-    text = "多家科技公司宣布裁员。分析人士认为，经济放缓是主要原因。被裁员工表示，找工作越来越难。"
+    text = "多家科技公司宣布裁员。昨天，华为公司表示将扩大招聘。上周，北京市政府推出了就业补贴。"
     (r,) = run("reorder", text)
     assert r.text.startswith("多家科技公司宣布裁员。")
     assert sorted(r.text) == sorted(text)
@@ -245,9 +245,9 @@ def test_replay_refuses_a_mention_that_cannot_change_alike() -> None:
 
 
 def test_replay_punctuation_and_reorder() -> None:
-    (r,) = [x for x in run("punctuation", "他说：“我们赢了。”", k=10) if "corner" in x.note]
-    (other,) = replay("punctuation", "她说：“明天见。”", r)
-    assert other.text == "她说：「明天见。」"
+    (r,) = [x for x in run("punctuation", "他说：「我们赢了。」", k=10) if "corner" in x.note]
+    (other,) = replay("punctuation", "她说：「明天见。」", r)
+    assert other.text == "她说：“明天见。”"
     assert not replay("reorder", "一。二。三。", r)
     with pytest.raises(ValueError, match="family"):
         replay("colour", "一。", r)

@@ -122,9 +122,20 @@ def test_punctuation_changes_no_mark_to_half_width() -> None:
 
 
 def test_punctuation_converts_every_quote_of_both_levels() -> None:
-    text = "他在朋友圈写道：“以前担心‘头发掉光’，现在担心‘饭碗不保’。”"
+    text = "他在朋友圈写道：「以前担心『头发掉光』，现在担心『饭碗不保』。」"
     (r,) = REWRITERS["punctuation"](text, rng=random.Random(0))
-    assert r.text == "他在朋友圈写道：「以前担心『头发掉光』，现在担心『饭碗不保』。」"
+    assert r.text == "他在朋友圈写道：“以前担心‘头发掉光’，现在担心‘饭碗不保’。”"
+
+
+def test_punctuation_keeps_mainland_quotes_out_of_corner_brackets() -> None:
+    # 「」 is off-standard in mainland horizontal text (GB/T 15834)
+    why = refused("punctuation", "他在朋友圈写道：“以前担心‘头发掉光’，现在担心‘饭碗不保’。”")
+    assert "GB/T 15834" in why
+
+
+def test_punctuation_still_writes_a_lone_ellipsis_in_full_beside_mainland_quotes() -> None:
+    (r,) = REWRITERS["punctuation"]("他说：“我想想…”", rng=random.Random(0), k=5)
+    assert r.text == "他说：“我想想……”"
 
 
 def test_punctuation_refuses_a_text_mixing_quote_styles() -> None:
@@ -242,7 +253,111 @@ def test_reorder_keeps_the_brothers_after_their_introduction() -> None:
 
 
 def test_reorder_prefers_orders_that_keep_the_last_sentence_last() -> None:
-    text = "市里新建了一座公园。公园里种了很多树。附近居民经常来散步。周末还有音乐会。大家都很满意。"
+    text = "市里新建了一座公园。昨天，园林局种下了一百棵树。周末，市民李明来散步。大家都很满意。"
     out = REWRITERS["reorder"](text, rng=random.Random(0), k=1)
     (r,) = out
     assert r.text.endswith("大家都很满意。")
+
+
+# --- second audit -------------------------------------------------------------------------
+
+
+def test_name_whose_gender_the_pronoun_contradicts_is_refused() -> None:
+    # 柯洁 -> 萧红梅 beside 他 and 少年; 刘畅 -> 林淑珍 beside 他
+    assert "他" in refused("name", "柯洁在比赛中获胜，他说这位少年很强。")
+    assert "他" in refused("name", "刘畅昨天到了公司，他说很累。")
+
+
+def test_name_beside_its_pronoun_keeps_the_gender() -> None:
+    male = set(zh.given_names("m"))
+    for r in rewrites("name", "张伟昨天到了公司，他说很累。"):
+        new = r.replacements[0].new
+        assert zh.name_gender(new[1:]) == "m" or new[1:] in male, r.text
+
+
+def test_a_word_cut_into_a_name_is_refused() -> None:
+    # 现金红利: jieba tags 金红利 as a name
+    why = refused("name", "公司宣布向股东派发现金红利，每股0.5元。")
+    assert "现金" in why
+
+
+def test_older_generation_given_names_are_not_drawn_for_others() -> None:
+    texts = ["王芳昨天到了公司，她说很累。", "记者李静报道了这场比赛。"]
+    for text in texts:
+        for r in rewrites("name", text):
+            assert not set(r.replacements[0].new[1:]) & set("淑秀桂凤兰珍"), r.text
+
+
+@pytest.mark.parametrize(
+    ("pos", "word", "dropped"),
+    [
+        ("v", "用于", "用来"),
+        ("v", "变成", "变为"),
+        ("v", "促进", "推动"),
+        ("n", "眼泪", "泪水"),
+        ("n", "气氛", "氛围"),
+        ("n", "公众", "民众"),
+        ("n", "城区", "市区"),
+        ("n", "高校", "大学"),
+        ("n", "信任", "信赖"),
+    ],
+)
+def test_second_review_drops_pairs_of_other_collocation_or_register(pos: str, word: str, dropped: str) -> None:
+    assert dropped not in synonyms(word, pos)
+
+
+def test_verb_used_for_before_a_noun_is_left_alone() -> None:
+    # 用于 -> 用来 needs a verb phrase after it; 促进血液循环 is no 推动血液循环
+    for text in ("这笔资金将用于生产线的改造。", "适当运动可以促进血液循环。"):
+        for r in rewrites("verb", text):
+            assert "用来" not in r.text and "推动" not in r.text, r.text
+
+
+def test_coach_stays_a_coach() -> None:
+    # 健身教练, 他的教练: 教练员 is official register
+    for r in rewrites("occupation", "他的健身教练每天陪他训练。"):
+        assert "教练员" not in r.text, r.text
+
+
+def test_firefighter_and_shop_assistant_still_change() -> None:
+    (r,) = REWRITERS["occupation"]("一位退休消防员每天免费为孩子讲解防火知识。", rng=random.Random(0))
+    assert "消防队员" in r.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "法国队在欧洲杯上击败了对手，球迷们欢呼庆祝。",
+        "日本队在亚冠比赛中获胜，球迷们欢呼庆祝。",
+        "据纽约时报报道，代表团访问了法国。",
+    ],
+)
+def test_country_tied_to_a_regional_contest_or_a_foreign_source_is_refused(text: str) -> None:
+    why = refused("country", text)
+    assert "competition" in why or "news source" in why
+
+
+def test_reorder_leaves_a_sentence_that_continues_the_one_before_in_place() -> None:
+    # 说多了, 改造后 open without a subject of their own: they continue what came before
+    text = "老房子终于完成了改造。改造后，房间变得明亮宽敞。说多了也没用。邻居们都来参观。"
+    why = refused("reorder", text)
+    assert "open on their own" in why
+
+
+def test_reorder_moves_only_sentences_that_open_on_their_own() -> None:
+    text = "多家科技公司宣布裁员。昨天，华为公司表示将扩大招聘。上周，北京市政府推出了就业补贴。被裁员工表示，找工作越来越难。"
+    out = rewrites("reorder", text)
+    assert out
+    for r in out:
+        assert r.text.endswith("被裁员工表示，找工作越来越难。"), r.text
+
+
+def test_replayed_name_is_refused_where_the_other_text_says_another_gender() -> None:
+    # a pair: the first text has no pronoun, the second says 他 of 刘畅 (a woman's name)
+    from mtwidgets.text.zh import replay
+
+    out = rewrites("name", "刘畅昨天到了公司。")
+    assert out
+    for r in out:
+        refusal = replay("name", "刘畅昨天到了公司，他说很累。", r)
+        assert not refusal and "他" in (refusal.why or ""), refusal
