@@ -540,11 +540,14 @@ _FIELD_OF = {w: f for f, words in OCCUPATIONS.items() for w in words if " " not 
 # Words that tie what a text says to the occupation itself ("a retired electrician ... the
 # wiring"): another of its field would no longer know or do it, so the text is refused.
 _TIED_WORDS: dict[str, str] = {
-    "electrician": r"electric\w*|wir(?:e|es|ed|ing)|fuses?|circuits?|sockets?|volt\w*",
-    "plumber": r"plumbing|pipes?|pipework|boilers?|drains?|leak\w*|taps?",
-    "carpenter": r"carpentry|wood\w*|timber|joinery",
-    "bricklayer": r"bricks?|brickwork|mortar",
-    "welder": r"weld\w*",
+    "electrician": r"electric\w*|wir(?:e|es|ed|ing)|fuses?|circuits?|sockets?|volt\w*|lights?|lighting|power|"
+                   r"outages?|switch(?:es)?|bulbs?|meters?|generators?",
+    "plumber": r"plumbing|pipes?|pipework|boilers?|drains?|leak\w*|taps?|water|heating|radiators?|toilets?|sinks?|"
+               r"showers?|baths?|gas",
+    "carpenter": r"carpentry|wood\w*|timber|joinery|furniture|cabinets?|shelv(?:es|ing)|shelf|doors?|floorboards?|"
+                 r"roof\w*|planks?|saw(?:ing|dust|mill)",
+    "bricklayer": r"bricks?|brickwork|mortar|walls?|chimneys?|blocks?|stone\w*|masonry",
+    "welder": r"weld\w*|metal\w*|steel\w*|iron\w*|girders?|beams?|gates?|railings?",
     "painter": r"paint\w*|canvas\w*|brush\w*",
     "artist": r"art|arts|artwork\w*|sculpt\w*|photograph\w*|draw\w*",
     "singer": r"sings?|sang|sung|singing|songs?|voice",
@@ -787,12 +790,29 @@ def _synonym_targets(doc: Any, pos: str) -> tuple[dict[str, list[Any]], list[str
         lemma = t.lemma_.lower()
         if pos == "VERB" and (lemma in _SKIP_VERBS or any(c.dep_ == "prt" for c in t.children)):
             continue
+        if pos == "VERB" and _modifier_verb(t):
+            why.append(f"{t.text!r} may be a word before a noun rather than a verb")
+            continue
         if t.text[:1].isupper() and not t.is_sent_start:
             continue
         if pos == "NOUN" and _inside_quotes(doc.text, t.idx):  # quoted words are the speaker's own
             continue
         found.setdefault(lemma, []).append(t)
     return found, why
+
+
+def _modifier_verb(t: Any) -> bool:
+    """Whether the verb candidate ``t`` may be a noun or adjective before a noun that spaCy
+    tagged as a verb ("Aid worker Sarah ... said": "Aid" is no verb): it modifies a noun
+    (compound, amod, nmod), the noun after it is its head, or it is capitalised at the start
+    of a sentence, where the tagger misreads such words most."""
+    if t.dep_ in ("compound", "amod", "nmod"):
+        return True
+    doc = t.doc
+    nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
+    if nxt is not None and nxt.pos_ in ("NOUN", "PROPN") and t.head.i == nxt.i:
+        return True
+    return t.is_sent_start and t.text[:1].isupper()
 
 
 # Synonyms that read as a word of their own only with a modifier ("car makers", not "makers").
@@ -947,11 +967,12 @@ def _leans_on(sentence: Any, earlier: Any, lead: Any) -> str | None:
             c.lower_ == "the" for c in t.children
         ):
             return f"'the {t.text}' in {sentence.text[:40]!r} takes up a noun of the sentence before"
-    for first_name, last in _FULL_NAME.findall(earlier.text):
-        if f"{first_name} {last}" in lead.text:
+    for m in _FULL_NAME.finditer(earlier.text):
+        full, last = m.group(0), m.group(1)
+        if full in lead.text:
             continue
-        if re.search(rf"\b{re.escape(last)}\b", sentence.text) and f"{first_name} {last}" not in sentence.text:
-            return f"a sentence calls {first_name} {last} by the short name {last!r}"
+        if re.search(rf"\b{re.escape(last)}\b", sentence.text) and full not in sentence.text:
+            return f"a sentence calls {full} by the short name {last!r}"
     return None
 
 
@@ -1124,7 +1145,9 @@ def rewrite_reorder(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
     return _pick(options, rng, k, None if options else _why(problems, "no order keeps the text readable"))
 
 
-_FULL_NAME = re.compile(r"\b([A-Z][a-z]+) ([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b")
+# A name of several capitalised words ("Dr Pedro Alvarez", "Dr. Ana Costa"); group 1 is its
+# last word, the short name a later sentence may call the person by.
+_FULL_NAME = re.compile(r"\b(?:[A-Z][a-z]+\.? )+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b")
 
 
 REWRITERS: dict[str, Rewriter] = {

@@ -217,6 +217,30 @@ def _other_mentions(text: str, words: Sequence[zh.ZhWord], full: str, surname: s
     return None
 
 
+# What follows a surname in a familiar way of naming the person (秦姐, 王总, 李师傅), and what
+# comes before it (老秦, 小秦): such a form keeps the old surname when the full name changes.
+_FAMILIAR_SUFFIXES = ("姐", "哥", "叔", "姨", "总", "工", "老师", "师傅", "大爷", "阿姨", "先生", "女士")
+_FAMILIAR_PREFIXES = ("老", "小")
+
+
+def _familiar_form(text: str, full: str, surname: str) -> str | None:
+    """A familiar form made from the surname of ``full`` anywhere in ``text`` (秦姐, 老秦),
+    read on characters since jieba may segment it either way; ``None`` when there is none."""
+    if not surname:
+        return None
+    start = text.find(surname)
+    while start != -1:
+        if not text.startswith(full, start):
+            after = text[start + len(surname) :]
+            suffix = next((x for x in _FAMILIAR_SUFFIXES if after.startswith(x)), None)
+            if suffix is not None:
+                return surname + suffix
+            if start > 0 and text[start - 1] in _FAMILIAR_PREFIXES:
+                return text[start - 1] + surname
+        start = text.find(surname, start + 1)
+    return None
+
+
 def _same_surname(words: Sequence[zh.ZhWord], full: str, surname: str) -> str | None:
     """Another person's name in the text with the surname of ``full`` (哥哥陈磊, 弟弟陈鑫):
     family members share it, so renaming one with a new surname would part them."""
@@ -275,13 +299,29 @@ def _name_gender_issue(full: str, gender: str | None, said: set[str], pronoun: s
     return None
 
 
+# jieba frequency from which a one-character given name is a common word of its own (想, 要,
+# 说): 李想 or 王要 would read as a verb after a surname rather than as a name.
+_COMMON_GIVEN_CHAR_FREQUENCY = 1000
+
+
+def _plain_name(name: str) -> bool:
+    """Whether ``name`` reads as an ordinary person's name: no jieba entry of its own (汪峰,
+    a celebrity's full name, is one) and no one-character given name that is a common word."""
+    if zh.dictionary_frequency(name) >= 1:
+        return False
+    given = name[1:]
+    return len(given) != 1 or zh.dictionary_frequency(given) < _COMMON_GIVEN_CHAR_FREQUENCY
+
+
 def _name_candidates(given: str, gender: str | None, text: str, rng: random.Random) -> tuple[str, ...]:
     """Up to eight new full names of ``gender`` that share no character with ``text``,
-    without older-generation given names unless ``given`` is one."""
+    without older-generation given names unless ``given`` is one, and only plain names
+    (see :func:`_plain_name`)."""
     older = bool(set(given) & _OLDER_GIVEN_CHARS)
     pool = [n for n in zh.name_pool(gender) if older or not set(n[1:]) & _OLDER_GIVEN_CHARS]
     drawn = (pool[rng.randrange(len(pool))] for _ in range(40))
-    return tuple([n for n in dict.fromkeys(drawn) if n[0] not in text and n[1:] not in text][:8])
+    fresh = [n for n in dict.fromkeys(drawn) if n[0] not in text and n[1:] not in text and _plain_name(n)]
+    return tuple(fresh[:8])
 
 
 def _rewrite_name(text: str, rng: random.Random, k: int) -> Rewrites:
@@ -305,7 +345,7 @@ def _rewrite_name(text: str, rng: random.Random, k: int) -> Rewrites:
     targets = []
     for full, sites in groups.items():
         surname, given = zh.split_name(full) or ("", "")
-        other = _other_mentions(text, words, full, surname, given)
+        other = _other_mentions(text, words, full, surname, given) or _familiar_form(text, full, surname)
         if other is not None:
             reasons.append(f"'{full}' is also called '{other}', which would not change with it")
             continue

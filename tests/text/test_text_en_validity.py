@@ -248,7 +248,7 @@ def test_doctors_and_reporters_keep_their_everyday_words() -> None:
 
 # -- second audit: nouns in fixed phrases and named events, verbs of another register -----------------------
 AUDIT_SYNONYMS = {("NOUN", "kind"): ("sort",), ("NOUN", "uprising"): ("rebellion",), ("VERB", "supply"): ("provide",),
-                  ("VERB", "shout"): ("yell",)}
+                  ("VERB", "shout"): ("yell",), ("VERB", "aid"): ("assist",), ("VERB", "need"): ("require",)}
 
 
 @pytest.fixture
@@ -325,3 +325,34 @@ def test_a_quoted_they_keeps_the_sentence_it_followed() -> None:
     found = one("reorder", text)
     assert all(rw.meta["order"][2:4] == [2, 3] for rw in found)
     assert found or "no longer the one it followed" in str(found.why)
+
+
+# -- third audit -------------------------------------------------------------------------------------------
+def test_a_capitalised_word_at_the_start_of_a_sentence_is_not_taken_for_a_verb(audit_synonyms: None) -> None:
+    found = one("verb", "Aid worker Sarah Jones said the camp needs more water.")
+    assert [rw.meta["old"] for rw in found] == ["need"]
+    assert all(rw.text.startswith("Aid worker") for rw in found)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("The electrician repaired the lights in the church hall on Saturday.", "'lights'"),
+    (pair("An electrician was called out to the village after the storm.",
+          "Engineers worked through the night to restore power to the village."), "'power'"),
+])
+def test_an_electrician_doing_electrical_work_keeps_the_job(text: str, word: str) -> None:
+    found = one("occupation", text)
+    assert not found and word in str(found.why)
+
+
+def test_a_surname_never_comes_before_the_full_name_that_introduces_it() -> None:
+    text = ("Coral reefs off the coast of Belize are recovering faster than expected. "
+            "A survey by marine scientist Dr Pedro Alvarez counted twice as many young corals as in 2019. "
+            "Warm water bleached large parts of the barrier in 2016. "
+            "Alvarez has studied the reef for twenty years.")
+    found = one("reorder", text)
+    assert found and all(rw.meta["order"].index(1) < rw.meta["order"].index(3) for rw in found)
+    sentences = en.split_sentences(text)
+    assert sentences is not None
+    spans = en._sentence_spans(text, sentences)
+    assert spans is not None
+    assert "Dr Pedro Alvarez" in str(en._leans_on(spans[3], spans[1], spans[0]))

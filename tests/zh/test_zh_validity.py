@@ -361,3 +361,39 @@ def test_replayed_name_is_refused_where_the_other_text_says_another_gender() -> 
     for r in out:
         refusal = replay("name", "刘畅昨天到了公司，他说很累。", r)
         assert not refusal and "他" in (refusal.why or ""), refusal
+
+
+def test_push_is_not_rewritten_as_promote() -> None:
+    # 推动熄火的车辆 (pushing stalled cars by hand) became 促进熄火的车辆
+    assert "促进" not in synonyms("推动", "v")
+    for r in rewrites("verb", "几名路人帮忙推动熄火的车辆。"):
+        assert "促进" not in r.text, r.text
+
+
+def test_carry_out_keeps_its_usual_pairing() -> None:
+    # 实行改革开放 is the usual pairing; 实施改革开放 reads off
+    assert "实施" not in synonyms("实行", "v")
+
+
+def test_name_with_a_familiar_form_of_its_surname_is_refused() -> None:
+    # 秦凤英 became 蒋桂荣 while the text still called her 秦姐
+    why = refused("name", "秦凤英在社区工作了二十年，大家都叫她秦姐。")
+    assert "秦姐" in why
+    why = refused("name", "秦凤英在社区工作了二十年，大家都叫她老秦。")
+    assert "老秦" in why
+
+
+def test_replacement_name_is_no_celebrity_and_no_common_word() -> None:
+    # a drawn replacement must not be a dictionary entry of its own (李国强, a well-known
+    # person's name) nor have a one-character given name that is a common word (李想, 汪峰)
+    from mtwidgets.text.zh import _plain_name
+
+    assert not _plain_name("李国强")
+    assert not _plain_name("李想")
+    assert not _plain_name("汪峰")
+    assert _plain_name("陈丽娟")
+    for r in rewrites("name", "王建国昨天到了公司。"):
+        new = r.text[: r.text.index("昨天")]
+        assert zh.dictionary_frequency(new) == 0, new
+        if len(new) == 2:
+            assert zh.dictionary_frequency(new[1]) < 1000, new
