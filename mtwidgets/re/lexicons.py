@@ -711,3 +711,16 @@ def _name_in_use(name: str, language: str) -> bool:
         except (LookupError, ValueError):  # a language wordfreq does not cover
             pass
     return best >= SURNAME_ZIPF
+
+
+def place_country(name: str) -> str | None:
+    """The one country a place name belongs to (a country, or a city of one country only;
+    a leading "the" and titles are ignored), else ``None``."""
+    from ..lang import kinds
+
+    core = kinds.strip_name(name.removeprefix("the ").removeprefix("The "))
+    country = canonical_country(core)
+    if country:
+        return country
+    found = city_countries(core)
+    return next(iter(found)) if len(found) == 1 else None

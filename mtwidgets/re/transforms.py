@@ -448,18 +448,6 @@ def _demonyms_in(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), m.group(1)) for m in _demonym_pattern().finditer(text)]
 
 
-def _place_country(name: str) -> str | None:
-    """The one country a place name belongs to (a country, or a city of one country only)."""
-    core = kinds.strip_name(name)
-    country = lexicons.canonical_country(core)
-    if country:
-        return country
-    found = lexicons.city_countries(core)
-    if len(found) == 1:
-        return next(iter(found))
-    return None
-
-
 _REGION_WORDS = re.compile(r"\b(?:[Rr]egions?|[Ss]tates?|[Pp]rovinces?|[Cc]ount(?:y|ies)|[Pp]refectures?|[Oo]blasts?|"
                            r"[Cc]antons?|[Dd]epartments?|[Dd]istricts?|[Tt]erritor(?:y|ies))\b")
 
@@ -485,7 +473,7 @@ def _other_places(text: str, span: Span) -> list[tuple[str, str | None]]:
             continue  # a place spaCy labels otherwise still counts after "to", "from", "via" ...
         mention = text[e.start : e.end]
         seen.append(e)
-        out.append((mention, _place_country(mention)))
+        out.append((mention, lexicons.place_country(mention)))
     for m in _ROUTE_NAME.finditer(text):
         found = Span(m.start(1), m.end(1))
         if found.overlaps(span) or any(found.overlaps(e) for e in seen):
@@ -496,7 +484,7 @@ def _other_places(text: str, span: Span) -> list[tuple[str, str | None]]:
         if re.fullmatch(r"(?:January|February|March|April|May|June|July|August|September|October|November|"
                         r"December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)", mention):
             continue
-        out.append((mention, _place_country(mention)))
+        out.append((mention, lexicons.place_country(mention)))
     return out
 
 
@@ -970,7 +958,7 @@ class ReplaceEntity(_Checked):
         tied = {lexicons.DEMONYMS.get(w) or w for _, _, w in _demonyms_in(text)}
         tied |= {m.group(1).removeprefix("the ") for m in _ORIGIN_CONTEXT.finditer(text)}
         for place in sorted(tied):
-            country = _place_country(place) or lexicons.country_of_demonym(place)
+            country = lexicons.place_country(place) or lexicons.country_of_demonym(place)
             if place in kinds.NATIONALITY_WORDS and country is None:
                 if place in ("Catholic", "Muslim", "Jewish", "Hindu", "Buddhist", "Christian", "Sikh"):
                     continue
@@ -983,7 +971,7 @@ class ReplaceEntity(_Checked):
                 return None
         # every country the text names or implies (its people, places, cities) must list the
         # replacement's culture: no Iranian name for an Indian pilot, no English one in Israel
-        cues = {c for c in (_place_country(p) or lexicons.country_of_demonym(p) for p in tied) if c}
+        cues = {c for c in (lexicons.place_country(p) or lexicons.country_of_demonym(p) for p in tied) if c}
         cues |= {c for _, c in _other_places(text, span) if c}
         for country in sorted(cues):
             fitting = lexicons.country_locales(country)

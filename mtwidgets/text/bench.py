@@ -1,14 +1,13 @@
 """Follow-up generation speed of the 21 relations on the shipped samples (models excluded).
 
-``python -m mtwidgets.text.bench [--lang en] [--passes 2]`` prints, per relation, the sources
-per second of ``relation.generate`` over the task's sample. The first pass parses the texts
+:func:`generation_rates` measures, per relation, the sources per second of
+``relation.generate`` over the task's sample (printed by ``benchmarks/bench_generation_text.py``). The first pass parses the texts
 and loads the lexicons (once per process); the rate printed is the last pass's, the cost of
 building follow-ups given the parse, which is what the issue's 200 sources/s target measures.
 """
 
 from __future__ import annotations
 
-import argparse
 import time
 from typing import Any
 
@@ -34,28 +33,3 @@ def generation_rates(lang: str = "en", passes: int = 2) -> list[dict[str, Any]]:
             rows.append({"task": task, "relation": name, "sources": len(sources), "applicable": applicable,
                          "sources_per_s": round(len(sources) / seconds) if seconds else float("inf")})
     return rows
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m mtwidgets.text.bench", description=__doc__.split("\n")[0])
-    parser.add_argument("--lang", default="en", choices=["en", "zh"])
-    parser.add_argument("--passes", type=int, default=2)
-    args = parser.parse_args(argv)
-    import pandas as pd
-
-    from ..core.task import get_task, register_task
-    from .tasks import CLASSIFICATION, SIMILARITY, SUMMARIZATION
-
-    for declared in (CLASSIFICATION, SIMILARITY, SUMMARIZATION):
-        try:
-            get_task(declared.name)
-        except Exception:  # noqa: BLE001 - not registered by an entry point yet
-            register_task(declared)
-    frame = pd.DataFrame(generation_rates(args.lang, args.passes))
-    print(frame.to_string(index=False))
-    print(f"\nslowest: {frame['sources_per_s'].min()} sources/s ({frame.loc[frame['sources_per_s'].idxmin(), 'relation']})")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -221,19 +221,6 @@ def _add_missed_mentions(doc: Any, people: list[_Person]) -> None:
 _RELIGIONS = frozenset({"Catholic", "Muslim", "Jewish", "Hindu", "Buddhist", "Christian", "Sikh"})
 
 
-def _place_country(name: str) -> str | None:
-    """The one country a place names (a country, or a city of one country only), else ``None``."""
-    from ..lang import kinds
-    from ..re import lexicons
-
-    core = kinds.strip_name(name.removeprefix("the ").removeprefix("The "))
-    country = lexicons.canonical_country(core)
-    if country:
-        return country
-    found = lexicons.city_countries(core)
-    return next(iter(found)) if len(found) == 1 else None
-
-
 def _culture_problem(doc: Any, person: _Person, locales: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
     """``locales`` narrowed to the cultures every country the text ties to the person (by a
     people's adjective, a country or a city of one country) lists, or why none fits: a
@@ -252,7 +239,7 @@ def _culture_problem(doc: Any, person: _Person, locales: tuple[str, ...]) -> tup
             if country:
                 countries.add(country)
         elif ent.label_ in ("GPE", "LOC", "FAC", "ORG"):
-            country = _place_country(ent.text)
+            country = lexicons.place_country(ent.text)
             if country:
                 countries.add(country)
     for country in sorted(countries):
