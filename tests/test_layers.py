@@ -5,8 +5,10 @@ too, with relative imports resolved. The layers, each importing only downwards:
 
 1. ``mtwidgets.core`` (and the data files' package ``mtwidgets.data``);
 2. ``mtwidgets.lang`` and ``mtwidgets.models`` (generic adapters);
-3. the task packages ``mtwidgets.re`` and ``mtwidgets.ner`` (which never import each
-   other), and ``mtwidgets.training`` (the tasks' data/model-building scripts);
+3. the task packages ``mtwidgets.re``, ``mtwidgets.ner`` and ``mtwidgets.text`` (with the
+   text tasks' declarations ``mtwidgets.classification``, ``similarity``, ``summarization``;
+   the task packages never import each other), and ``mtwidgets.training`` (the tasks'
+   data/model-building scripts);
 4. ``mtwidgets.widgets``, ``cli``, ``report``, ``charts``, ``datasets``, ``demo`` and the
    package itself (``mtwidgets/__init__.py``).
 
@@ -23,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "mtwidgets"
 
-TASK_PACKAGES = ("mtwidgets.re", "mtwidgets.ner")
+TASK_PACKAGES = ("mtwidgets.re", "mtwidgets.ner", "mtwidgets.text")
 LAYERS: dict[str, int] = {
     "mtwidgets.core": 1,
     "mtwidgets.data": 1,
@@ -31,6 +33,10 @@ LAYERS: dict[str, int] = {
     "mtwidgets.models": 2,
     "mtwidgets.re": 3,
     "mtwidgets.ner": 3,
+    "mtwidgets.text": 3,
+    "mtwidgets.classification": 3,
+    "mtwidgets.similarity": 3,
+    "mtwidgets.summarization": 3,
     "mtwidgets.training": 3,
     "mtwidgets.widgets": 4,
     "mtwidgets.cli": 4,

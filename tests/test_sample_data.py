@@ -10,7 +10,7 @@ from importlib import resources
 import pytest
 
 from mtwidgets import RelationInput
-from mtwidgets.re import lexicons
+from mtwidgets.lang import names as lexicons
 from mtwidgets.re.entities import ENTITY_TYPES
 from mtwidgets.re.labels import NO_RELATION, TACRED_LABELS
 

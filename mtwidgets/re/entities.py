@@ -14,8 +14,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.spans import Span
+from ..lang import names as lexicons
 from ..lang.pipelines import SPACY_PIPELINE, get_nlp, parse, parse_many
-from . import lexicons
 
 ENTITY_TYPES: tuple[str, ...] = (
     "PERSON", "ORGANIZATION", "CITY", "STATE_OR_PROVINCE", "COUNTRY", "LOCATION", "NATIONALITY",

@@ -24,7 +24,7 @@ from ..core.inputs import BaseInput
 from ..core.relation import Draft, Slots, Transformation
 from ..core.spans import Span, replace_span
 from ..lang import kinds
-from . import lexicons
+from ..lang import names as lexicons
 from .entities import NAME_LABELS, aliases, initials, named_entities, parse, type_span, typed_entities
 from .inputs import RelationInput
 

@@ -98,8 +98,11 @@ class TopicTally:
 def topic_heatmap(table: Any, *, select: str | None = None, cell: int = 26, title: str | None = None) -> Any:
     """VR per relation x topic, one panel per model; cells without applicable groups are
     left out (blank is "no evidence", which a 0% colour would misstate)."""
-    from ..charts import vr_heatmap
+    from ..core.task import resolve_ref
 
+    # The chart lives in the presentation layer above the task: looked up by reference,
+    # as a task's views are.
+    vr_heatmap = resolve_ref("mtwidgets.charts:vr_heatmap")
     return vr_heatmap(table, "topic", "topic", select=select, cell=cell,
                       title=title or "Violation rate per topic (click a cell: its violations)")
 

@@ -6,7 +6,7 @@ write and keep what the relation promises; where that cannot be defended the rew
 refuses with its reason:
 
 - ``name`` (MRPpbs1): a person's name -> another of the same gender, era and culture
-  (the RE task's lexicons: :func:`mtwidgets.re.lexicons.name_culture`): a full name keeps
+  (the RE task's lexicons: :func:`mtwidgets.lang.names.name_culture`): a full name keeps
   its given name and takes a surname of its culture, a lone English given name becomes a
   classic one; refused when the culture or gender is unknown, for Indian names, when the
   text ties the person to a country whose name lists do not hold that culture ("Danish
@@ -145,14 +145,14 @@ class _Person:
 
 def _gender_by_culture(name: str) -> str | None:
     """The gender of a name its culture's own lists settle ("María López"), else ``None``."""
-    from ..re.lexicons import culture_gender, name_culture
+    from ..lang.names import culture_gender, name_culture
 
     locales = name_culture(name)
     return culture_gender(name, locales) if locales else None
 
 
 def _people(doc: Any) -> tuple[list[_Person], list[str]]:
-    from ..re.lexicons import person_gender
+    from ..lang.names import person_gender
 
     people: dict[str, _Person] = {}
     why: list[str] = []
@@ -181,7 +181,7 @@ def _people(doc: Any) -> tuple[list[_Person], list[str]]:
             p.mentions.append((ent.start_char, end, "full"))
         else:
             singles.append((ent.start_char, end, name, gender, before))
-    from ..re.lexicons import gendered_first_names
+    from ..lang.names import gendered_first_names
 
     male, female = gendered_first_names()
     for start, end, word, gender, before in singles:
@@ -226,7 +226,7 @@ def _culture_problem(doc: Any, person: _Person, locales: tuple[str, ...]) -> tup
     people's adjective, a country or a city of one country) lists, or why none fits: a
     "Danish actor" keeps a Danish name, a Cairo taxi driver is refused (no Egyptian list)."""
     from ..lang import kinds
-    from ..re import lexicons
+    from ..lang import names as lexicons
 
     what = repr(person.label)
     countries: set[str] = set()
@@ -255,7 +255,7 @@ def _culture_problem(doc: Any, person: _Person, locales: tuple[str, ...]) -> tup
 def _other_people_problem(doc: Any, person: _Person, language: str) -> str | None:
     """Why another person of the text forbids a new name for ``person``: one whose name
     culture is unknown or other (a Pakistani captain beside the bowler), else ``None``."""
-    from ..re import lexicons
+    from ..lang import names as lexicons
 
     own = set(person.label.split())
     for ent in doc.ents:
@@ -276,7 +276,7 @@ def _culture_pool(doc: Any, person: _Person) -> tuple[tuple[str, ...], str | Non
     """The replacements for ``person`` (surnames for a full name, given names for a lone
     given name) of the same gender, era and culture, or why none can be drawn (the RE task's
     rules: :meth:`mtwidgets.re.transforms.ReplaceEntity._person_pool`)."""
-    from ..re import lexicons
+    from ..lang import names as lexicons
 
     what = repr(person.label)
     if person.first is None:

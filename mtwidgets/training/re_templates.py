@@ -4,7 +4,7 @@ The embedded learned model ``re-minilm`` is trained on sentences written here ra
 on TACRED (whose licence forbids shipping anything derived from it). A :class:`Template`
 is a sentence with slots (``"{P} was born in {CITY}."``) and the labelled entity pairs it
 states; :func:`generate` fills the slots from the offline lexicons of
-:mod:`mtwidgets.re.lexicons` plus faker names, and emits one
+:mod:`mtwidgets.lang.names` plus faker names, and emits one
 :class:`~mtwidgets.core.inputs.RelationInput` per pair, with typed spans built from offsets.
 
 Generalisation is measured honestly: :func:`split_templates` holds out whole templates
@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..core.spans import Span
-from ..re import lexicons
+from ..lang import names as lexicons
 from ..re.entities import lexicon_type
 from ..re.inputs import RelationInput
 from ..re.labels import NO_RELATION, TACRED_LABELS

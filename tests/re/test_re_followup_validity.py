@@ -12,7 +12,7 @@ import mtwidgets as mt
 from mtwidgets.core.errors import InputError
 from mtwidgets.core.relation import Group
 from mtwidgets.lang import kinds
-from mtwidgets.re import lexicons
+from mtwidgets.lang import names as lexicons
 from mtwidgets.re.inputs import RelationInput
 from mtwidgets.re.transforms import followup_problem
 
@@ -149,7 +149,7 @@ def test_r1_article_is_carried() -> None:
 
 def test_r1_person_keeps_the_gender_the_text_refers_to() -> None:
     x = "[[Laura Robinson|PERSON]] told the <<BBC|ORGANIZATION>> that she has had a death threat."
-    from mtwidgets.re.lexicons import person_gender
+    from mtwidgets.lang.names import person_gender
 
     heads = [g.meta["replacement"] for s in range(30) for g in gen("MR-R1", x, s) if g.meta.get("role") == "head"]
     assert heads and all(person_gender(h) == "female" for h in heads), heads

@@ -16,10 +16,10 @@ from mtwidgets.core.errors import InputError, RelationError
 from mtwidgets.core.inputs import TextInput
 from mtwidgets.core.predictions import Prediction
 from mtwidgets.core.relation import Group
-from mtwidgets.re import lexicons
+from mtwidgets.lang import names as lexicons
+from mtwidgets.lang.names import DEMONYMS
 from mtwidgets.re.inputs import RelationInput
 from mtwidgets.re.labels import TACRED, TACRED_LABELS, RelationTable
-from mtwidgets.re.lexicons import DEMONYMS
 from mtwidgets.re.relations import NAMES, PAPER
 
 P = Prediction

@@ -24,7 +24,7 @@ def test_every_family_has_an_english_rewriter() -> None:
 
 
 def test_a_full_name_keeps_its_given_name_and_takes_a_surname_of_its_culture() -> None:
-    from mtwidgets.re.lexicons import culture_surnames, name_culture
+    from mtwidgets.lang.names import culture_surnames, name_culture
 
     text = "Pierre Lefebvre won the race in France. Fans cheered loudly. Lefebvre thanked his coach."
     found = one("name", text)
@@ -39,7 +39,7 @@ def test_a_full_name_keeps_its_given_name_and_takes_a_surname_of_its_culture() -
 
 
 def test_a_lone_english_given_name_becomes_a_classic_one_and_a_possessive_keeps_its_s() -> None:
-    from mtwidgets.re.lexicons import CLASSIC_GIVEN_NAMES
+    from mtwidgets.lang.names import CLASSIC_GIVEN_NAMES
 
     found = one("name", "Shares fell after Emily's announcement.")
     assert found and all(rw.meta["new"] in CLASSIC_GIVEN_NAMES["female"] for rw in found)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from mtwidgets.re.lexicons import CLASSIC_GIVEN_NAMES, culture_surnames
+from mtwidgets.lang.names import CLASSIC_GIVEN_NAMES, culture_surnames
 from mtwidgets.text import en
 from mtwidgets.text.rewrite import Rewrites
 

