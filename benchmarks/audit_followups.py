@@ -744,10 +744,14 @@ def text_sample(
 
 
 def _family(relation: Any) -> str:
-    """The MR family of a text relation (``MR5.3`` -> ``noun``), read from its name."""
+    """The MR family of a text relation (``MR5.3`` -> ``noun``), read from its name. MR7.1
+    swaps S1 and S2 and shares no rewriter with MR7.2/7.3 (sentence reordering): it is
+    sampled apart, as ``swap``, so that the reorder sample judges reorderings."""
     from mtwidgets.text.rewrite import FAMILIES
 
     name = relation if isinstance(relation, str) else relation.name
+    if name == "MR7.1":
+        return "swap"
     return FAMILIES[int(name[2:].split(".")[0]) - 1]
 
 

@@ -114,7 +114,8 @@ def test_sample_per_relation_english(tmp_path: Path) -> None:
     # t1 names Canada as its one geographic fact, p1 Japan; MR7.1 swaps every pair of two texts.
     assert rels["MR2.3/en"]["with_followup"] == 1 and rels["MR2.1/en"]["with_followup"] == 1
     assert rels["MR7.1/en"]["with_followup"] == 2
-    assert all(c["family"] in FAMILIES and c["lang"] == "en" for c in rels.values())
+    assert all(c["family"] in (*FAMILIES, "swap") and c["lang"] == "en" for c in rels.values())
+    assert rels["MR7.1/en"]["family"] == "swap" and rels["MR2.1/en"]["family"] == "country"
     for name, c in rels.items():
         assert sum(1 for r in rows if r["unit"] == name) == min(5, c["with_followup"])
         assert c["sources_per_s"] is None or c["sources_per_s"] > 0
@@ -146,18 +147,21 @@ def test_sample_per_family_chinese(tmp_path: Path) -> None:
     rows, coverage, _ = _sample(tmp_path, "zh", "text", "--per-family", n=2)
     assert coverage["per_family"] is True and coverage["note"] == audit.PER_FAMILY_NOTE
     fams = coverage["families"]
-    assert set(fams) == {f"{f}/zh" for f in FAMILIES}
+    # MR7.1 swaps S1 and S2 (no rewriter): its own unit, so reorder/zh samples reorderings.
+    assert set(fams) == {f"{f}/zh" for f in (*FAMILIES, "swap")}
     for unit, f in fams.items():
-        # Two texts (read by classification and summarization) and one pair: three sources.
-        assert f["sources"] == 3 and 0 <= f["with_followup"] <= 3
         family = unit.split("/")[0]
-        assert set(f["relations"]) == {f"MR{FAMILIES.index(family) + 1}.{t}" for t in (1, 2, 3)}
+        tasks = (1,) if family == "swap" else (2, 3) if family == "reorder" else (1, 2, 3)
+        # Two texts (read by classification and summarization) and one pair.
+        assert f["sources"] == len({1: 1, 2: 2, 3: 2}.keys() & set(tasks)) and 0 <= f["with_followup"] <= f["sources"]
+        number = 7 if family == "swap" else FAMILIES.index(family) + 1
+        assert set(f["relations"]) == {f"MR{number}.{t}" for t in tasks}
         mine = [r for r in rows if r["unit"] == unit]
         assert len(mine) == min(2, f["with_followup"])
         assert len({(r["source_kind"], r["source_id"]) for r in mine}) == len(mine)
         assert all(r["family"] == family and r["lang"] == "zh" for r in mine)
     # MR7.1 swaps the one pair; each text has a mark to write the standard way (「」 -> “”, … -> ……).
-    assert fams["reorder/zh"]["relations"]["MR7.1"]["with_followup"] == 1
+    assert fams["swap/zh"]["relations"]["MR7.1"]["with_followup"] == 1
     assert fams["punctuation/zh"]["relations"]["MR4.3"]["with_followup"] == 2
     assert coverage["relations"]["MR4.3/zh"]["family"] == "punctuation"
     ids = {r["source_id"] for r in rows}
