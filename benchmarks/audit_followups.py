@@ -469,7 +469,8 @@ def resolve_relations(spec: str, tasks_with_sources: Iterable[str] | None = None
     if name in ("all", TEXT_SHORTCUT):
         if lang and name != TEXT_SHORTCUT:
             raise AuditError(f"--relations {spec!r}: only '{TEXT_SHORTCUT}:<lang>' names a language")
-        wanted = [n for n in known if name == "all" or task_of(n) in TEXT_TASKS]
+        # "text": the paper's 21 MRs (MR1.1 ... MR7.3), not other relations on those tasks
+        wanted = [n for n in known if name == "all" or (task_of(n) in TEXT_TASKS and re.fullmatch(r"MR\d\.\d", n))]
         if have is not None:
             wanted = [n for n in wanted if task_of(n) in have]
         if not wanted:

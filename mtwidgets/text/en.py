@@ -351,11 +351,11 @@ REGIONS: dict[str, tuple[str, ...]] = {
     "europe": ("Austria", "Belgium", "Bulgaria", "Croatia", "Denmark", "Estonia", "Finland", "France", "Germany",
                "Greece", "Hungary", "Iceland", "Ireland", "Italy", "Latvia", "Lithuania", "Norway", "Poland",
                "Portugal", "Romania", "Slovenia", "Spain", "Sweden", "Switzerland", "Ukraine", "the Netherlands",
-               "the United Kingdom", "the Czech Republic"),
+               "the United Kingdom", "the Czech Republic", "Slovakia"),
     "asia": ("China", "India", "Indonesia", "Japan", "Malaysia", "Pakistan", "Singapore", "South Korea", "Thailand",
              "Vietnam", "the Philippines", "Taiwan"),
     "africa": ("Egypt", "Ethiopia", "Ghana", "Kenya", "Morocco", "Nigeria", "Senegal", "South Africa", "Tunisia",
-               "Tanzania", "Uganda"),
+               "Tanzania", "Uganda", "Algeria"),
     "americas": ("Argentina", "Brazil", "Canada", "Chile", "Colombia", "Mexico", "Peru", "Uruguay",
                  "the United States", "the Dominican Republic", "Ecuador"),
     "oceania": ("Australia", "New Zealand"),
@@ -365,6 +365,20 @@ REGIONS: dict[str, tuple[str, ...]] = {
 # Singapore" would not read as a country.
 _SOURCE_ONLY = frozenset({"Singapore"})
 COUNTRIES: tuple[str, ...] = tuple(c for countries in REGIONS.values() for c in countries)
+# ISO codes, for the peer groups (:mod:`mtwidgets.lang.country_peers`): a country is replaced
+# only by a peer, alike in what a text may say of it; one without peers is kept.
+_CODE: dict[str, str] = {
+    name.replace("_", " "): code for name, code in (pair.split(":") for pair in (
+        "Austria:AT Belgium:BE Bulgaria:BG Croatia:HR Denmark:DK Estonia:EE Finland:FI France:FR Germany:DE Greece:GR "
+        "Hungary:HU Iceland:IS Ireland:IE Italy:IT Latvia:LV Lithuania:LT Norway:NO Poland:PL Portugal:PT Romania:RO "
+        "Slovenia:SI Spain:ES Sweden:SE Switzerland:CH Ukraine:UA the_Netherlands:NL the_United_Kingdom:GB "
+        "the_Czech_Republic:CZ Slovakia:SK China:CN India:IN Indonesia:ID Japan:JP Malaysia:MY Pakistan:PK "
+        "Singapore:SG South_Korea:KR Thailand:TH Vietnam:VN the_Philippines:PH Taiwan:TW Egypt:EG Ethiopia:ET "
+        "Ghana:GH Kenya:KE Morocco:MA Nigeria:NG Senegal:SN South_Africa:ZA Tunisia:TN Tanzania:TZ Uganda:UG "
+        "Algeria:DZ Argentina:AR Brazil:BR Canada:CA Chile:CL Colombia:CO Mexico:MX Peru:PE Uruguay:UY "
+        "the_United_States:US the_Dominican_Republic:DO Ecuador:EC Australia:AU New_Zealand:NZ Israel:IL Jordan:JO "
+        "Turkey:TR the_United_Arab_Emirates:AE Qatar:QA Oman:OM").split())}
+_BY_CODE = {code: name for name, code in _CODE.items()}
 _REGION_OF = {c: r for r, countries in REGIONS.items() for c in countries}
 _THE = {c.removeprefix("the "): c for c in COUNTRIES if c.startswith("the ")}
 _BARE = {c for c in COUNTRIES if not c.startswith("the ")}
@@ -431,7 +445,13 @@ _COUNTRY_FACT = re.compile(
     r"penguins?|kangaroos?|koalas?|lions?|elephants?|tigers?|pandas?|wolves|wolf|bears?|whales?|"
     r"agency|president|prime minister|national|capital|province|state|"
     r"language|languages|spoken|rank(?:ed|ing|s)?|number one|record|first|only|largest|biggest|"
-    r"smallest|highest|lowest|most|least|leading|top)\b", re.IGNORECASE)
+    r"smallest|highest|lowest|most|least|leading|top)\b"
+    # money, the EU and a country's people: its currency, bloc and size belong to it
+    # ("a EUR390 million fine" from Ireland's regulator, "a study of 400,000 adults in Britain")
+    r"|[£€$¥₹]|\b(?:euros?|pounds? sterling|sterling|pence|dollars?|cents?|yen|yuan|renminbi|rupees?|pesos?|"
+    r"rand|naira|francs?|krona|krone|kroner|zloty|lira|EU|European Union|eurozone|euro zone|Schengen|Brussels|"
+    r"population|populations|census|birth ?rate|citizens|inhabitants|residents|nationwide|"
+    r"millions?|billions?|\d{1,3}(?:,\d{3})+|\d{5,})\b", re.IGNORECASE)
 
 
 def _country_refusal(doc: Any, canonical: str, mentions: Sequence[tuple[int, int, bool, bool]]) -> str | None:
@@ -470,7 +490,9 @@ def _country_form(target: str, at_start: bool) -> str:
 
 
 def rewrite_country(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
-    """MR2: replace one country (every mention) by another real country."""
+    """MR2: replace one country (every mention) by a peer (:mod:`mtwidgets.lang.country_peers`)."""
+    from ..lang.country_peers import peers
+
     doc = _parse(text)
     why: list[str] = []
     found = _country_mentions(doc, why)
@@ -486,9 +508,18 @@ def rewrite_country(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
         if problem:
             why.append(problem)
             continue
-        pool = [c for c in REGIONS[_REGION_OF[canonical]] if c not in present and c not in _SOURCE_ONLY]
-        if any(m[2] for m in mentions):
-            pool = [c for c in pool if not c.startswith("the ")]
+        modifier = next((text[s:e] for s, e, is_modifier, _ in mentions if is_modifier), None)
+        if modifier is not None:
+            why.append(f"{modifier!r} modifies a noun: another country would often need its adjective "
+                       f"('Vietnamese hospitals', not 'Vietnam hospitals')")
+            continue
+        peer_codes = peers(_CODE[canonical])
+        if not peer_codes:
+            why.append(f"{canonical.removeprefix('the ')} has no peer alike in what a text may say of it "
+                       "(exports, climate, customs, size)")
+            continue
+        pool = sorted(_BY_CODE[c] for c in peer_codes if c in _BY_CODE and _BY_CODE[c] not in present
+                      and _BY_CODE[c] not in _SOURCE_ONLY)
         if any(m[3] for m in mentions):
             pool = [c for c in pool if not c.endswith("s")]
         for target in rng.sample(pool, min(max(1, k), len(pool))):
@@ -509,45 +540,41 @@ def rewrite_country(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
 # goods or shares, "driver" of a bus or a racing car, "broadcaster" a person or a company,
 # "builder" a person or a firm); so are fixed phrases ("head teacher", "teacher training").
 OCCUPATIONS: dict[str, tuple[str, ...]] = {
-    "higher education": ("lecturer", "professor"),
     "science": ("scientist", "researcher"),
-    "accounting": ("accountant", "auditor", "bookkeeper"),
+    "accounting": ("accountant", "bookkeeper"),
     "software": ("programmer", "developer"),
-    "building trades": ("electrician", "plumber", "carpenter", "bricklayer", "welder"),
     "news": ("journalist", "reporter"),
     "singing": ("singer", "vocalist"),
-    "visual art": ("painter", "artist"),
 }
+# Dropped after held-out audits: the building trades (electrician, plumber, carpenter,
+# bricklayer, welder: a text gives each its own task, "built the benches", "fixed the
+# fault", which another trade does not do), "painter" -> "artist" ("painter and decorator"
+# is a house painter) and "professor" <-> "lecturer" (ranks; "professor of" but "lecturer in").
 # Left out as doubtful: "educator" (stiff and American for a teacher), "novelist" (a
 # writer or author may be a critic or a study's author), "cook" (a home cook, not a chef),
 # "technician" (not an engineer's work), "analyst" ("political economist"), "solicitor" and
 # "attorney" (a lawyer of one country's courts), "coder" (informal), "physician" (in British
 # or sports news "doctors" is the word), "correspondent" (reporters at a press conference).
-_FIELD_OF = {w: f for f, words in OCCUPATIONS.items() for w in words if " " not in w}
+# ... and "auditor" (checks the accounts others keep: "auditors ignored the warnings").
+# Replacements that are never replaced themselves: a "developer" may be a property or an
+# app firm, and "researchers" of a reading study are not "scientists".
+_TARGET_ONLY = frozenset({"developer", "researcher"})
+# A replacement that fits only where the text says so ("vocalist": of a band, not a solo
+# star), or reads badly beside a word of its own stem ("a reporter ... reported").
+_TARGET_NEEDS: dict[str, str] = {"vocalist": r"\b(?:bands?|group|choir|orchestra|ensemble|line-?up|frontman|frontwoman)\b"}
+_TARGET_CLASHES: dict[str, str] = {"reporter": r"\breport(?:s|ed|ing)?\b"}
+_FIELD_OF = {w: f for f, words in OCCUPATIONS.items() for w in words if " " not in w and w not in _TARGET_ONLY}
 # Words that tie what a text says to the occupation itself ("a retired electrician ... the
 # wiring"): another of its field would no longer know or do it, so the text is refused.
 _TIED_WORDS: dict[str, str] = {
-    "electrician": r"electric\w*|wir(?:e|es|ed|ing)|fuses?|circuits?|sockets?|volt\w*|lights?|lighting|power|"
-                   r"outages?|switch(?:es)?|bulbs?|meters?|generators?",
-    "plumber": r"plumbing|pipes?|pipework|boilers?|drains?|leak\w*|taps?|water|heating|radiators?|toilets?|sinks?|"
-               r"showers?|baths?|gas",
-    "carpenter": r"carpentry|wood\w*|timber|joinery|furniture|cabinets?|shelv(?:es|ing)|shelf|doors?|floorboards?|"
-                 r"roof\w*|planks?|saw(?:ing|dust|mill)",
-    "bricklayer": r"bricks?|brickwork|mortar|walls?|chimneys?|blocks?|stone\w*|masonry",
-    "welder": r"weld\w*|metal\w*|steel\w*|iron\w*|girders?|beams?|gates?|railings?",
-    "painter": r"paint\w*|canvas\w*|brush\w*",
-    "artist": r"art|arts|artwork\w*|sculpt\w*|photograph\w*|draw\w*",
     "singer": r"sings?|sang|sung|singing|songs?|voice",
     "vocalist": r"sings?|sang|sung|singing|songs?|voice",
     "journalist": r"journalism",
     "reporter": r"report\w*",
     "accountant": r"account\w*",
-    "auditor": r"audit\w*",
     "bookkeeper": r"bookkeeping",
     "programmer": r"program\w*",
     "developer": r"develop\w*",
-    "lecturer": r"lectur\w*",
-    "professor": r"professorship",
     "scientist": r"scien\w*",
     "researcher": r"research\w*",
 }
@@ -641,7 +668,10 @@ def rewrite_occupation(text: str, *, rng: random.Random, k: int = 1) -> Rewrites
         return Rewrites((), _why(why, "no occupation noun of the list"))
     options: list[Rewrite] = []
     for lemma, tokens in by_lemma.items():
-        peers = [w for w in OCCUPATIONS[_FIELD_OF[lemma]] if w != lemma and " " not in w]
+        peers = [w for w in OCCUPATIONS[_FIELD_OF[lemma]] if w != lemma and " " not in w and _target_fits(text, w)]
+        if not peers:
+            why.append(f"no occupation of {lemma!r}'s field fits this text")
+            continue
         for target in rng.sample(peers, min(max(1, k), len(peers))):
             reps = []
             for t in tokens:
@@ -652,7 +682,16 @@ def rewrite_occupation(text: str, *, rng: random.Random, k: int = 1) -> Rewrites
                     reps.append(fix)
             options.append(_rewrite(text, reps, f"occupation {lemma!r} -> {target!r}", family="occupation",
                                     old=lemma, new=target))
-    return _pick(options, rng, k, None)
+    return _pick(options, rng, k, _why(why, "") or None)
+
+
+def _target_fits(text: str, target: str) -> bool:
+    """Whether ``target`` may replace an occupation here (:data:`_TARGET_NEEDS`, :data:`_TARGET_CLASHES`)."""
+    needs = _TARGET_NEEDS.get(target)
+    if needs and not re.search(needs, text, re.IGNORECASE):
+        return False
+    clash = _TARGET_CLASHES.get(target)
+    return not (clash and re.search(clash, text, re.IGNORECASE))
 
 
 # -- MR4: punctuation -------------------------------------------------------------------------
@@ -840,9 +879,25 @@ _FIXED_NOUN_PHRASE = re.compile(
 _QUANTIFIERS = frozenset("several many some other few all most more various numerous certain".split())
 
 
-def _rewrite_synonym(text: str, pos: str, rng: random.Random, k: int) -> Rewrites:
-    from ..lang.inflect import inflect
+_VERB_TAGS = ("VB", "VBP", "VBZ", "VBD", "VBN", "VBG")
 
+
+def _inflected_like(token: Any, synonym: str) -> str | None:
+    """``synonym`` in the form of ``token``: the token's tag, once checked against its word
+    (the parser tags "leapt" VBZ, which would give "jumps"). When the word is no form of its
+    lemma under that tag, the tags under which it is one decide, if they agree on the
+    synonym's form ("leapt": VBD and VBN both give "jumped"); else ``None``."""
+    from ..lang.inflect import forms_of, inflect
+
+    lemma, word = token.lemma_.lower(), token.text.lower()
+    if word in forms_of(lemma, token.tag_):
+        return inflect(synonym, token.tag_)
+    family = _VERB_TAGS if token.tag_ in _VERB_TAGS else (token.tag_,)
+    outs = {inflect(synonym, tag) for tag in family if word in forms_of(lemma, tag)}
+    return outs.pop() if len(outs) == 1 else None
+
+
+def _rewrite_synonym(text: str, pos: str, rng: random.Random, k: int) -> Rewrites:
     doc = _parse(text)
     found, why = _synonym_targets(doc, pos)
     what = "noun" if pos == "NOUN" else "verb"
@@ -861,8 +916,10 @@ def _rewrite_synonym(text: str, pos: str, rng: random.Random, k: int) -> Rewrite
             continue
         reps = []
         for t in tokens:
-            word = inflect(synonym, t.tag_)
+            word = _inflected_like(t, synonym)
             if word is None:
+                why.append(f"{t.text!r} is not a form of {lemma!r} its tag ({t.tag_}) says: "
+                           f"its synonym's form cannot be told")
                 break
             reps.append(Replacement(t.idx, t.idx + len(t.text), t.text, _capital(t.text, word)))
             if pos == "NOUN":
@@ -906,6 +963,8 @@ afternoon night weekend term quarter decade century day days""".split())
 _PERSON_PRONOUNS = frozenset("he him his himself she her hers herself".split())
 _THING_PRONOUNS = frozenset("it its itself".split())
 _GROUP_PRONOUNS = frozenset("they them their theirs themselves".split())
+# Quantifiers that, as a sentence's subject, take a part of a group named before ("Some will ...").
+_PART_OF = frozenset("some many most others several few each all none one two three half".split())
 # Words that refer back only when they open the sentence ("That was ...", "There, ...").
 _BACK_OPENERS = frozenset({"that", "there", "both", "such", "here"})
 
@@ -939,6 +998,9 @@ def _leans_on(sentence: Any, earlier: Any, lead: Any) -> str | None:
     first = sentence[0].lower_ if len(sentence) else ""
     if first in _CONNECTIVES or first in _BACK_OPENERS:
         return f"a sentence starts with {sentence[0].text!r}"
+    problem = _follows_its_predecessor(sentence)
+    if problem:
+        return problem
     lead_nouns = {t.lemma_.lower() for t in lead if t.pos_ == "NOUN"}
     earlier_nouns = {t.lemma_.lower() for t in earlier if t.pos_ == "NOUN"} - lead_nouns
     lead_person = any(t.ent_type_ == "PERSON" for t in lead)
@@ -978,6 +1040,39 @@ def _pronoun_problem(sentence: Any, i: int, lead_person: bool) -> str | None:
     return None
 
 
+def _follows_its_predecessor(sentence: Any) -> str | None:
+    """Why ``sentence`` reads only right after the sentence it followed, or ``None``: it
+    opens on a part of a group named there ("Some will spend a semester abroad.") or dates
+    itself from what that sentence told ("Her students have since won ...")."""
+    if len(sentence) and sentence[0].lower_ in _PART_OF and sentence[0].dep_ in ("nsubj", "nsubjpass"):
+        return f"the sentence {sentence.text[:40]!r} opens on a part of something named before ({sentence[0].text!r})"
+    for i, t in enumerate(sentence):
+        # "have since won" (the parser marks it advmod, with any tag): since what came before
+        if t.lower_ == "since" and (t.pos_ == "ADV" or t.dep_ == "advmod"):
+            return f"the sentence {sentence.text[:40]!r} dates itself from the one before ({t.text!r})"
+        # "that race", "more understated": a thing or a comparison the sentence before set up
+        if t.lower_ in ("that", "those") and t.dep_ == "det" and i > 0:
+            return f"the sentence {sentence.text[:40]!r} points back ('{t.text} {t.head.text}')"
+        if _bare_comparative(sentence, t):
+            return f"the sentence {sentence.text[:40]!r} compares with something before it ({t.text!r})"
+    return None
+
+
+# Comparatives of time, age and price that need nothing before them ("later this year",
+# "markets closed lower").
+_LOOSE_COMPARATIVES = frozenset("later earlier further longer older younger higher lower".split())
+
+
+def _bare_comparative(sentence: Any, t: Any) -> bool:
+    """Whether ``t`` compares with something outside its sentence: a comparative with no
+    "than" in the sentence ("Whitfield was more understated"; not "more than 200")."""
+    if t.tag_ not in ("JJR", "RBR") or t.lower_ in _LOOSE_COMPARATIVES or any(w.lower_ == "than" for w in sentence):
+        return False
+    if t.lower_ in ("more", "less"):  # "more understated", not "more people" or "more" alone
+        return t.head.pos_ in ("ADJ", "ADV") and t.dep_ == "advmod"
+    return True
+
+
 def _order_problem(spans: Sequence[Any], order: Sequence[int]) -> str | None:
     """Why ``order`` (the lead first) breaks the text, or ``None``: a sentence comes before
     one it leans on, or one whose pronoun leans on the sentence before it follows another
@@ -986,8 +1081,8 @@ def _order_problem(spans: Sequence[Any], order: Sequence[int]) -> str | None:
     for at in range(1, len(order)):
         j = order[at]
         if order[at - 1] != j - 1:
-            problem = next((p for p in (_pronoun_problem(spans[j], i, lead_person) for i in range(len(spans[j])))
-                            if p), None)
+            problem = _follows_its_predecessor(spans[j]) or next(
+                (p for p in (_pronoun_problem(spans[j], i, lead_person) for i in range(len(spans[j]))) if p), None)
             if problem:
                 return problem + ", and the sentence before it is no longer the one it followed"
     for at, j in enumerate(order):

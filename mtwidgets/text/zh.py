@@ -259,9 +259,12 @@ def _same_surname(words: Sequence[zh.ZhWord], full: str, surname: str) -> str | 
 def _name_sites(text: str) -> list[tuple[str, _Site]]:
     """Each Chinese person's name: a jieba ``nr`` word that reads as surname + given name."""
     found = []
-    for w in _words(text):
+    words = _words(text)
+    for i, w in enumerate(words):
         parts = zh.split_name(w.word) if w.flag.startswith("nr") else None
-        if parts and not _inside_title(text, w.start):
+        # right after a place (中国商飞, 上海交大): a short name of an organisation, no person
+        after_place = i > 0 and words[i - 1].end == w.start and words[i - 1].flag in ("ns", "nt")
+        if parts and not after_place and not _inside_title(text, w.start):
             found.append((w.word, _Site(w.start, w.end, w.start, w.end)))
     return found
 
@@ -293,6 +296,8 @@ def _name_gender_issue(full: str, gender: str | None, said: set[str], pronoun: s
     contradict (柯洁 with only 他: the name and the text disagree)."""
     if gender is None and pronoun is not None:
         return f"the gender of '{full}' is unknown and '{pronoun}' may refer to them"
+    if pronoun in _GENDERED_ROLES and gender is not None and said and gender not in said:
+        return f"the name '{full}' does not read as the gender the text says"
     if gender is not None and said and gender not in said:
         said_by = "他" if "m" in said else "她"
         return f"the name '{full}' does not read as the gender that '{said_by}' in the text says"
@@ -324,6 +329,33 @@ def _name_candidates(given: str, gender: str | None, text: str, rng: random.Rand
     return tuple(fresh[:8])
 
 
+# Role words that say a person's gender, or pair a man and a woman (夫妻, 混双).
+_GENDERED_ROLES = tuple(
+    "妻子 丈夫 夫妻 夫妇 老公 老婆 太太 女士 先生 混双 混合双打 男女 母亲 父亲 妈妈 爸爸 女儿 儿子 姐姐 妹妹 哥哥 弟弟 "
+    "姐妹 兄弟 婆婆 公公 奶奶 爷爷 外婆 外公 新娘 新郎".split()
+)
+# What may follow a name as a word of one character (a verb, a preposition, a particle).
+_AFTER_NAME = frozenset("说在是的和与也等将已被对把为向从给让称讲问答告带到去来又还就都曾正刚才便则却亦并及或跟同")
+
+
+def _whole_names(text: str, found: Sequence[tuple[str, _Site]]) -> tuple[list[tuple[str, _Site]], list[str]]:
+    """The names of ``found`` that are whole, ordinary names, and why the others are not:
+    an entry of jieba's dictionary (韩文, a language; 甘德), or a name jieba cut short
+    (朱梓|涵: a lone character after it that is no verb, preposition or particle)."""
+    starts = {w.start: w for w in _words(text)}
+    kept, why = [], []
+    for full, site in found:
+        after = starts.get(site.end)
+        if zh.dictionary_frequency(full) >= 1:
+            why.append(f"'{full}' is a word of the dictionary (a language, a place, a known person), not an ordinary name")
+        elif (after is not None and len(after.word) == 1 and "\u4e00" <= after.word <= "\u9fff"
+              and after.word not in _AFTER_NAME):
+            why.append(f"'{full}' may be cut from a longer name ('{full}{after.word}')")
+        else:
+            kept.append((full, site))
+    return kept, why
+
+
 def _rewrite_name(text: str, rng: random.Random, k: int) -> Rewrites:
     """MR1: a Chinese person's name becomes another of the same gender."""
     words = _words(text)
@@ -339,8 +371,13 @@ def _rewrite_name(text: str, rng: random.Random, k: int) -> Rewrites:
         return Rewrites(why=glued_reasons[0])
     if not found:
         return Rewrites(why="no Chinese person's name (surname + given name) in the text")
+    found, cut = _whole_names(text, found)
+    if not found:
+        return Rewrites(why=cut[0] if cut else "no Chinese person's name (surname + given name) in the text")
     groups, reasons = _group_sites(text, found)
-    pronoun = next((p for p in zh.PRONOUNS if p in text), None)
+    reasons = cut + reasons
+    # a role word that says a gender (妻子, 混双) may refer to the person, as 他/她 may
+    pronoun = next((p for p in (*zh.PRONOUNS, *_GENDERED_ROLES) if p in text), None)
     said = _pronoun_genders(words)
     targets = []
     for full, sites in groups.items():
@@ -379,6 +416,8 @@ def _country_sites(text: str) -> list[tuple[str, _Site]]:
     return found
 
 
+# Heads of state and government: not every country has each (a king, a president).
+_HEADS = frozenset("总统 副总统 国王 女王 王室 王储 首相 总理 元首 苏丹 埃米尔".split())
 _NUMBER = re.compile(r"[0-9０-９]|百分之|[十百千万亿]")
 # Competitions and leagues tied to a region (a country of another region cannot play in
 # 欧洲杯), found anywhere in the text since jieba cuts them variously (欧冠 as nr).
@@ -418,7 +457,7 @@ def _country_fact(text: str, words: Sequence[zh.ZhWord], country: str) -> str | 
     for i, w in enumerate(words):
         if w.word in zh.CHINA_CONTEXT or w.word in zh.CHINA_PLACES:
             return f"'{w.word}' ties the text to China"
-        place = w.flag == "ns" or (w.flag.startswith("n") and w.word in zh._city_countries())
+        place = w.flag == "ns" or (w.flag.startswith(("n", "s")) and w.word in zh._city_countries())
         if place and zh.country_in(w.word) is None:
             return f"the place '{w.word}' belongs to the text's facts"
         fact = next(
@@ -430,6 +469,11 @@ def _country_fact(text: str, words: Sequence[zh.ZhWord], country: str) -> str | 
         nxt = words[i + 1].word if i + 1 < len(words) else ""
         if hit and hit[0] == country and nxt in ("的", "是", "有", "以", "因"):
             return f"the text describes {country} ('{w.word}{nxt}…')"
+        if hit and hit[0] == country and (hit[1] in _HEADS or nxt in _HEADS):
+            return f"'{w.word}{'' if hit[1] else nxt}': another country may have no {hit[1] or nxt} (比利时 has a king)"
+    spanning = next((f for f in zh.COUNTRY_FACT_WORDS if len(f) >= 3 and f in text), None)
+    if spanning is not None:  # 新兴市场 cut by jieba as 新兴|市场
+        return f"'{spanning}' states a fact that may not hold of another country"
     number = _NUMBER.search(text)
     if number is not None:
         return f"the number '{number.group()}' may not hold of another country"
@@ -438,7 +482,13 @@ def _country_fact(text: str, words: Sequence[zh.ZhWord], country: str) -> str | 
 
 def _rewrite_country(text: str, rng: random.Random, k: int) -> Rewrites:
     """MR2: a country that the text names as a plain participant (no fact about it, no
-    place of it, no number) becomes another country of its region, in every mention."""
+    place of it, no number) becomes a peer (:mod:`mtwidgets.lang.country_peers`), in every
+    mention; a text that also speaks of China by its short form (访华, 来华) keeps it."""
+    from ..lang.country_peers import peers
+
+    short = re.search(r"[访来在赴离]华|华人|华侨|中方", text)
+    if short is not None:
+        return Rewrites(why=f"'{short.group()}' speaks of China, which a replacement would leave behind")
     words = _words(text)
     found = _country_sites(text)
     if not found:
@@ -464,7 +514,12 @@ def _rewrite_country(text: str, rng: random.Random, k: int) -> Rewrites:
         if foreigner is not None:
             reasons.append(f"'{foreigner}' may be a person of {country}, who would not change with it")
             continue
-        pool = [c for c in _absent(text, zh.region_of(country)) if c != country]
+        code = zh.country_codes().get(country)
+        peer_codes = peers(code) if code else frozenset()
+        if not peer_codes:
+            reasons.append(f"{country} has no peer alike in what a text may say of it (exports, climate, customs, size)")
+            continue
+        pool = [c for c in _absent(text, zh.region_of(country)) if c != country and zh.country_codes().get(c) in peer_codes]
         targets.append(_Target(country, tuple(sites), tuple(pool), "country"))
     return _build(text, targets, rng, k, reasons[0] if reasons else "no country can be replaced")
 
@@ -606,6 +661,12 @@ def _word_sites(text: str, pos: str) -> tuple[list[tuple[str, _Site]], list[str]
     return found, reasons
 
 
+# Heads of a compound that names a trade or an institution (船舶修造厂, 期刊编辑部), and
+# modifiers that make a trade's term (绿色船舶): a noun inside one keeps its word.
+_TRADE_HEADS = tuple("厂 业 公司 企业 集团 行业 产业 工业 协会 学会 编辑部 局 所 站 港 码头 展 市场 技术 标准".split())
+_TRADE_MODIFIERS = frozenset("绿色 智能 新型 远洋 内河 大型 中型 小型 学术 核心 权威 国际 国内".split())
+
+
 def _bound(words: Sequence[zh.ZhWord], site: _Site, pos: str) -> str | None:
     """Why the word at ``site`` is bound to its neighbours, or ``None``: a noun right next
     to a person's name is a title (医生张华), and a word that forms a dictionary entry with
@@ -619,6 +680,10 @@ def _bound(words: Sequence[zh.ZhWord], site: _Site, pos: str) -> str | None:
         return None
     if pos == "v" and i > 0 and words[i - 1].word == "的":
         return f"'{words[i].word}' is used as a noun after 的 (出色的表演), where its synonym may not be one"
+    nxt = words[i + 1].word if i + 1 < len(words) else ""
+    if pos == "n" and (nxt.endswith(_TRADE_HEADS) or (i > 0 and words[i - 1].word in _TRADE_MODIFIERS)):
+        # 船舶修造厂, 船舶制造业, 绿色船舶: the trade's own term, which its synonym is not
+        return f"'{words[i].word}' is part of a trade's term ('{words[i - 1].word if i else ''}{words[i].word}{nxt}')"
     for j in (i - 1, i + 1):
         if 0 <= j < len(words):
             pair = words[min(i, j)].word + words[max(i, j)].word
@@ -664,7 +729,9 @@ _LEANING_OPENERS = tuple(
             "但 但是 然而 不过 可是 而 而且 并且 并 同时 此外 另外 另一方面 因此 所以 因而 于是 从而 此后 随后 之后 "
             "其后 后来 接着 紧接着 最终 最后 终于 其中 对此 为此 据此 由此 这 那 该 此 其 他 她 它 两人 二人 双方 "
             "对方 当时 当天 次日 同日 届时 然后 也 还 又 更 甚至 尤其 总之 可见 否则 因为 由于 原来 再 而是 与此同时 "
-            "不仅如此 除此之外 除此以外 换句话说 也就是说 相比之下 相反 反之 同样"
+            "不仅如此 除此之外 除此以外 换句话说 也就是说 相比之下 相反 反之 同样 "
+            # a relative named by its role (孩子患有…): introduced in the sentence before
+            "孩子 女儿 儿子 丈夫 妻子 父亲 母亲 家人 老伴"
         ).split(),
         key=len,
         reverse=True,
@@ -682,11 +749,11 @@ _LEANING_ADVERBS = frozenset(
     "之后 然而 但 但是 不过 并 而".split()
 )
 # A sentence holding one of these depends on its neighbour and never moves away from it: an
-# example (比如), an instruction whose speaker comes before (请), a consequence (于是, 结果),
+# example (比如, 以印尼为例), "also" (在中国…也), "the local" (当地), an instruction whose speaker comes before (请), a consequence (于是, 结果),
 # a reference (这, 那, 其中, 俩), or a reaction to what was told before it (读着读着，我的眼眶
 # 就湿了; 很多顾客被感动).
 _DEPENDENT_MARKERS = (
-    "比如 例如 譬如 请 读着 听着 看着 于是 结果 其中 这 那 俩 "
+    "比如 例如 譬如 为例 请 读着 听着 看着 于是 结果 其中 这 那 俩 也 当地 "
     "哭 泪 感动 湿了 激动 欣慰 感慨 心疼 笑了 惊讶 震惊"
 ).split()
 _CLAUSE_END = re.compile(r"[，,：:；;]")

@@ -457,7 +457,8 @@ def test_r1_city_is_replaced_by_a_city_of_the_same_country() -> None:
     _, tail, why = r1_options("[[Charlotte Hughes|PERSON]] took the night bus from <<Leeds|CITY>> to Paris.")
     assert tail == [] and "another place ('Paris')" in why, why
     _, tail, why = r1_options("[[Charlotte Hughes|PERSON]] took a bus from <<Durban|CITY>> to Hermanus.")
-    assert tail == [] and "Hermanus" in why, why
+    # refused for Hermanus, or already because Durban ties the text to South Africa
+    assert tail == [] and ("Hermanus" in why or "South Africa" in why), why
 
 
 def test_r1_country_only_when_nothing_else_ties_to_it() -> None:

@@ -53,15 +53,18 @@ def test_names_of_unknown_gender_or_culture_and_lone_pronouns_are_refused() -> N
     assert not found and "only pronouns" in str(found.why)
 
 
-def test_a_country_takes_its_article_and_stays_in_its_region() -> None:
-    text = "Lawmakers in the Netherlands passed the bill on Monday."
+def test_a_country_takes_its_article_and_becomes_a_peer() -> None:
+    from mtwidgets.lang.country_peers import peers
+
+    text = "Lawmakers in Ireland passed the bill on Monday."
     found = one("country", text, k=50)
-    assert found and {rw.meta["old"] for rw in found} == {"the Netherlands"}
+    assert found and {rw.meta["old"] for rw in found} == {"Ireland"}
     for rw in found:
-        assert rw.meta["new"] in en.REGIONS["europe"]
-        assert rw.text == text.replace("the Netherlands", rw.meta["new"])
-    start = one("country", "The Netherlands passed the bill on Monday.", k=50)
-    assert any(rw.text.startswith("The ") for rw in start) and all(rw.text[0].isupper() for rw in start)
+        assert en._CODE[rw.meta["new"]] in peers("IE")
+        assert rw.text == text.replace("Ireland", rw.meta["new"])
+    start = one("country", "Ireland passed the bill on Monday.", k=50)
+    assert [rw.text for rw in start] == ["The United Kingdom passed the bill on Monday."]
+    assert "no peer" in str(one("country", "Lawmakers in Brazil passed the bill on Monday.").why)
 
 
 def test_a_country_is_refused_unless_it_is_the_one_geographic_fact_of_the_text() -> None:
@@ -72,13 +75,8 @@ def test_a_country_is_refused_unless_it_is_the_one_geographic_fact_of_the_text()
 
 
 def test_an_occupation_changes_within_its_group_with_the_article_fixed() -> None:
-    found = one("occupation", "An electrician at the plant said electricians were tired.", k=5)
-    assert found
-    for rw in found:
-        new = rw.meta["new"]
-        assert new in en.OCCUPATIONS["building trades"]
-        assert rw.text.startswith(f"{en.article_for(new).capitalize()} {new} at")
-        assert f"{new}s were tired" in rw.text
+    found = one("occupation", "An accountant at the plant said accountants were tired.", k=5)
+    assert [rw.text for rw in found] == ["A bookkeeper at the plant said bookkeepers were tired."]
     assert not one("occupation", "The weather was fine.")
 
 
@@ -180,6 +178,6 @@ def test_a_final_full_stop_is_not_placed_where_only_one_word_matches() -> None:
 
 
 def test_an_occupation_in_a_fixed_phrase_is_left_alone() -> None:
-    assert "fixed phrase" in str(one("occupation", "The senior lecturer said results had improved.").why)
-    assert not one("occupation", "Applications for lecturer training courses rose.")
-    assert not one("occupation", "A lecturer and a senior lecturer spoke.")
+    assert "fixed phrase" in str(one("occupation", "The senior accountant said results had improved.").why)
+    assert not one("occupation", "Applications for accountant training courses rose.")
+    assert not one("occupation", "An accountant and a senior accountant spoke.")

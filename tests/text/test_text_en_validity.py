@@ -109,7 +109,7 @@ def test_occupations_whose_peers_slip_sense_or_register_are_not_replaced(text: s
 
 
 def test_an_occupation_in_a_fixed_term_is_refused() -> None:
-    text = 'The museum has hired two "street painters" to decorate the walls of its new wing.'
+    text = 'The site relies on two "citizen journalists" to cover the council meetings.'
     found = one("occupation", text)
     assert not found and "fixed phrase" in str(found.why)
 
@@ -224,17 +224,17 @@ def test_marks_that_cannot_all_be_converted_or_are_already_typographic_are_refus
 
 # -- second audit: occupations ----------------------------------------------------------------------
 def test_the_article_of_an_adjective_before_the_occupation_is_kept() -> None:
-    text = ("A previously unknown sketchbook by a Dutch painter has been found in the attic of a house in Haarlem. "
-            "It will be shown at a museum in Amsterdam later this year.")
+    text = ("A previously unknown ledger kept by an Irish accountant has been found in the attic of a house in Cork. "
+            "It will be shown at a museum in Dublin later this year.")
     found = one("occupation", text)
-    assert [rw.text.split(" has been")[0] for rw in found] == ["A previously unknown sketchbook by a Dutch artist"]
+    assert [rw.text.split(" has been")[0] for rw in found] == ["A previously unknown ledger kept by an Irish bookkeeper"]
 
 
 def test_an_occupation_whose_own_work_the_text_speaks_of_is_refused() -> None:
-    text = ("Letter: as a retired electrician, I've been asked by half my street how to install solar panels. The "
-            "panels are the easy part. The wiring is not.")
+    text = ("Letter: as a retired accountant, I've been asked by half my street to look over their accounts. The "
+            "numbers are the easy part. The receipts are not.")
     found = one("occupation", text)
-    assert not found and "'wiring'" in str(found.why)
+    assert not found and "'accounts'" in str(found.why)
 
 
 def test_doctors_and_reporters_keep_their_everyday_words() -> None:
@@ -334,14 +334,18 @@ def test_a_capitalised_word_at_the_start_of_a_sentence_is_not_taken_for_a_verb(a
     assert all(rw.text.startswith("Aid worker") for rw in found)
 
 
-@pytest.mark.parametrize("text, word", [
-    ("The electrician repaired the lights in the church hall on Saturday.", "'lights'"),
-    (pair("An electrician was called out to the village after the storm.",
-          "Engineers worked through the night to restore power to the village."), "'power'"),
+@pytest.mark.parametrize("text", [
+    "The electrician repaired the lights in the church hall on Saturday.",
+    pair("An electrician was called out to the village after the storm.",
+         "Engineers worked through the night to restore power to the village."),
+    "A local carpenter built new benches for the park.",
+    "The painter and decorator finished the hallway on Friday.",
+    "The professor gave a lecture on the war.",
 ])
-def test_an_electrician_doing_electrical_work_keeps_the_job(text: str, word: str) -> None:
+def test_trades_ranks_and_painters_are_never_replaced(text: str) -> None:
+    # a text gives each trade its own task; professor and lecturer are ranks; a painter may paint walls
     found = one("occupation", text)
-    assert not found and word in str(found.why)
+    assert not found and "no occupation noun of the list" in str(found.why)
 
 
 def test_a_surname_never_comes_before_the_full_name_that_introduces_it() -> None:
@@ -356,3 +360,77 @@ def test_a_surname_never_comes_before_the_full_name_that_introduces_it() -> None
     spans = en._sentence_spans(text, sentences)
     assert spans is not None
     assert "Dr Pedro Alvarez" in str(en._leans_on(spans[3], spans[1], spans[0]))
+
+
+# -- fourth audit round (benchmarks/audit/text4): its sources, now refused or rewritten well ----------
+@pytest.mark.parametrize("text", [
+    "Drinking coffee does not raise the risk of irregular heartbeat, a large study of 400,000 adults in Britain has "
+    "found. If anything, moderate drinkers did slightly better.",
+    pair("The cleaner found a wallet.", "Japan's population fell for the 15th year in a row."),
+    "Ireland's data regulator fined the social network €390 million for breaking privacy rules. The company said it "
+    "would appeal.",
+    "The streaming service raised its monthly price for the second time this year; subscribers in Britain will pay "
+    "£12.99 from July.",
+    "Several Singapore hospitals reported shortages of nurses.",
+])
+def test_a_country_whose_currency_size_or_bloc_the_text_states_is_kept(text: str) -> None:
+    found = one("country", text)
+    assert not found and found.why
+
+
+def test_a_place_named_for_a_world_city_ties_a_name_to_its_country() -> None:
+    # "Madrid" is Spain's (Colombia's Madrid is twenty times smaller): an English surname would clash
+    found = one("name", pair("Maria Gonzalez, a nurse from Madrid, won the city marathon on Sunday.",
+                             "The central bank raised interest rates by half a point."))
+    assert not found and "Spain" in str(found.why)
+
+
+@pytest.mark.parametrize("text", [
+    "Cheap credit helped the property sector bloom in the early 2010s. Higher interest rates have since put several "
+    "smaller developers out of business.",
+    "The auditors disregarded repeated warnings about the firm's accounts, according to a parliamentary report.",
+    pair("Akira Mori, a Japanese carpenter, repaired the old temple without using nails.",
+         "An old temple was repaired by a carpenter."),
+    "The singer says she cherishes the letters fans send her and tries to answer as many as she can.",
+])
+def test_an_occupation_whose_replacement_would_not_fit_is_refused(text: str) -> None:
+    assert not one("occupation", text)
+
+
+def test_a_lecturer_is_not_drawn_beside_a_lecture() -> None:
+    text = "A university has dismissed a professor for criticising the war in a lecture."
+    assert all("lecturer" not in rw.text for rw in one("occupation", text))
+
+
+def test_a_verb_the_parser_mistags_takes_the_form_its_word_has() -> None:
+    # spaCy tags "leapt" VBZ; its synonym must stay in the past ("jumped", not "jumps")
+    found = one("verb", "The pound leapt against the euro after stronger-than-expected jobs data.")
+    assert [rw.text for rw in found] == ["The pound jumped against the euro after stronger-than-expected jobs data."]
+
+
+@pytest.mark.parametrize("text, word", [
+    ("The demise of Australia's once-feared swimming team has been swift.", "death"),
+    ("Lawmakers voted to prohibit the sale of disposable vapes.", "forbid"),
+])
+def test_pairs_dropped_in_the_fourth_round_are_not_drawn(text: str, word: str) -> None:
+    family = "noun" if word == "death" else "verb"
+    assert all(word not in rw.text for rw in one(family, text))
+
+
+@pytest.mark.parametrize("text, tied", [
+    ("The University of Nairobi has opened a new school of agriculture in partnership with a university in the "
+     "Netherlands. The first 80 students start in September. Some will spend a semester working on dairy farms in "
+     "Friesland. The school's first building opens in May.", "Some will spend"),
+    ("Grace Mensah, a maths teacher in Tamale, has been named Ghana's teacher of the year. Her students have since "
+     "won two regional maths contests. The award ceremony is in June. Mensah runs a club with 200 members.",
+     "Her students have since"),
+])
+def test_a_sentence_tied_to_its_predecessor_follows_it_in_every_order(text: str, tied: str) -> None:
+    sentences = en.split_sentences(text)
+    assert sentences is not None
+    index = next(i for i, s in enumerate(sentences) if s.startswith(tied))
+    for rw in one("reorder", text):
+        moved = en.split_sentences(rw.text)
+        assert moved is not None
+        at = moved.index(sentences[index])
+        assert moved[at - 1] == sentences[index - 1], rw.text

@@ -83,16 +83,21 @@ def test_name_k_gives_distinct_rewrites_of_each_person() -> None:
 # --- MR2: countries -----------------------------------------------------------------------
 
 
-def test_country_replaced_within_its_region_in_every_form() -> None:
-    text = "日本队在决赛中输给了韩国队。日本媒体批评了球队的表现。"
+def test_country_replaced_by_a_peer_in_every_form() -> None:
+    from mtwidgets.lang.country_peers import peers
+
+    text = "泰国队在决赛中输给了越南队。泰国媒体批评了球队的表现。"
     for seed in range(6):
         out = run("country", text, seed=seed)
         assert out
         (r,) = out
         old = r.replacements[0].old
-        assert old in ("日本", "韩国")
-        assert all(x.new in zh.region_of(old) and x.new not in ("日本", "韩国") for x in r.replacements)
+        assert old in ("泰国", "越南")
+        codes = zh.country_codes()
+        assert all(codes[x.new] in peers(codes[old]) and x.new not in ("泰国", "越南") for x in r.replacements)
         assert len(r.replacements) == text.count(old)
+    # 日本 and 韩国 are each other's only peer: a text naming both keeps them
+    assert not run("country", "日本队在决赛中输给了韩国队。")
 
 
 def test_country_in_a_text_with_a_place_is_refused() -> None:

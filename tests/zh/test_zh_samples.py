@@ -61,8 +61,9 @@ def test_every_family_rewrites_part_of_the_classification_sample() -> None:
     # about it, an occupation without a same-work same-register equivalent,
     # a text without quotation marks, a word without a same-register synonym (the sample's
     # nouns, 气氛 and 城区 among them, lost theirs in the second review); reorder moves only
-    # sentences that open on their own (a time, a place, a named subject) without a reference
-    least = {"country": 0.005, "occupation": 0.015, "noun": 0.0, "verb": 0.05, "reorder": 0.01}
+    # sentences that open on their own (a time, a place, a named subject) without a reference;
+    # a name cut short by jieba, a dictionary entry or a unisex name beside 妻子 is kept
+    least = {"name": 0.12, "country": 0.0, "occupation": 0.015, "noun": 0.0, "verb": 0.05, "reorder": 0.005}
     for family in FAMILIES:
         outs = [REWRITERS[family](t, rng=random.Random(i)) for i, t in enumerate(texts)]
         if family == "punctuation":  # the sample quotes nobody: nothing to write another way

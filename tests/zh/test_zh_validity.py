@@ -397,3 +397,42 @@ def test_replacement_name_is_no_celebrity_and_no_common_word() -> None:
         assert zh.dictionary_frequency(new) == 0, new
         if len(new) == 2:
             assert zh.dictionary_frequency(new[1]) < 1000, new
+
+
+# --- fourth audit round (benchmarks/audit/text4): its sources ----------------------------------
+
+
+def test_name_right_after_a_place_is_an_organisation_not_a_person() -> None:
+    refused("name", "阿联酋迪拜举办国际航空展，中国商飞携C919和ARJ21两款机型参展。")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "这家医院派出一支医疗队前往埃塞俄比亚，协助当地医院开展白内障手术。",
+        "「我们只想要和平。」一名在难民营生活了两年的叙利亚妇女对记者说。",
+        "法国总统将访问越南，议程包括会见越南领导人和参观河内的一所大学。",
+        "埃及与苏丹之间的边境口岸人满为患，许多家庭在烈日下等待了好几天。",
+        "分析师指出，外资持续逃离新兴市场债券，资金更多流向了美国国债。",
+    ],
+)
+def test_country_in_a_situation_of_its_own_is_kept(text: str) -> None:
+    refused("country", text)
+
+
+def test_a_head_of_state_keeps_the_country() -> None:
+    # 法国总统 -> 比利时总统 would give Belgium a president; 越南 may still change
+    for rw in rewrites("country", "法国总统下周访问越南，双方将签署经贸协议。"):
+        assert rw.text.startswith("法国总统"), rw.text
+
+
+def test_a_city_given_in_traditional_characters_counts_in_simplified_text() -> None:
+    assert zh.lies_in("河内", "越南")
+
+
+def test_a_noun_before_a_noun_is_a_compound_term() -> None:
+    refused("noun", "这家船舶修造厂今年订单增加了两成。")
+
+
+def test_colloquial_synonym_after_a_measure_word_is_not_drawn() -> None:
+    assert all("小孩子" not in r.text for r in rewrites("noun", "一名走失的五岁小孩在商场里被保安发现。"))
