@@ -232,20 +232,18 @@ _UNISEX_CHARS = frozenset("佳楠欢宁林帆晨文华阳洋平利瑞敏雪")
 def name_gender(given: str) -> str | None:
     """``"m"`` or ``"f"`` when the given name tells, else ``None`` (also for a given name
     of characters borne by both sexes alike, :data:`_UNISEX_CHARS`, which faker's lists
-    file under one: 许佳 may be a woman)."""
+    file under one: 许佳 may be a woman; and where faker's list and the characters disagree:
+    faker files 红霞 under men)."""
     if given and set(given) <= _UNISEX_CHARS:
         return None
-    male, female = _faker_names()[1:]
-    if given in male:
-        return "m"
-    if given in female:
-        return "f"
     chars = set(given)
-    if chars & _MALE_CHARS and not chars & _FEMALE_CHARS:
-        return "m"
-    if chars & _FEMALE_CHARS and not chars & _MALE_CHARS:
-        return "f"
-    return None
+    by_chars = "m" if chars & _MALE_CHARS and not chars & _FEMALE_CHARS else (
+        "f" if chars & _FEMALE_CHARS and not chars & _MALE_CHARS else None)
+    male, female = _faker_names()[1:]
+    by_list = "m" if given in male else "f" if given in female else None
+    if by_chars and by_list and by_chars != by_list:  # faker files 红霞 as a man's name
+        return None
+    return by_chars or by_list
 
 
 @cache
@@ -320,7 +318,10 @@ COUNTRY_FACT_WORDS = frozenset(
         "石油 原油 油价 天然气 汽车 茶 茶叶 咖啡 葡萄酒 红酒 啤酒 巧克力 奶酪 香水 时装 客机 飞机 钢铁 稀土 "
         "大米 橡胶 钻石 黄金 电影 影片 好莱坞 宝莱坞 功夫 寿司 披萨 泡菜 和服 啤酒节 "
         # a country's situation: aid, refugees, war, borders, its rank among economies
-        "援助 援建 援外 医疗队 难民 战争 战乱 冲突 停火 制裁 边境 边界 接壤 口岸 新兴市场 发达国家 发展中国家 避险"
+        "援助 援建 援外 医疗队 难民 战争 战乱 冲突 停火 制裁 边境 边界 接壤 口岸 新兴市场 发达国家 发展中国家 避险 "
+        # heads of state and government (not every country has each), and what it mines or farms
+        "总统 国王 女王 王室 首相 总理 元首 公投 铁矿石 矿石 煤炭 铜矿 锂矿 矿产 羊毛 乳制品 奶粉 牛肉 大豆 三文鱼 "
+        "榴莲 棕榈油 可可 台风 地震 火山 海啸"
     ).split()
 )
 # Words that tie a text to China whatever country it names (国内成品油价格, 我国驻…使馆).

@@ -48,6 +48,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..lang.inflect import indefinite_article as article_for
 from .rewrite import Replacement, Rewrite, Rewriter, Rewrites, apply_replacements
 
 # -- shared helpers ---------------------------------------------------------------------------
@@ -85,16 +86,6 @@ def _why(reasons: Iterable[str], default: str) -> str:
 def _capital(like: str, word: str) -> str:
     """``word`` capitalised when ``like`` starts with a capital."""
     return word[:1].upper() + word[1:] if like[:1].isupper() else word
-
-
-def article_for(word: str) -> str:
-    """"an" before a vowel sound, else "a" (spelling rules with the common exceptions)."""
-    w = word.lower()
-    if w.startswith(("hour", "honest", "honor", "honour", "heir")):
-        return "an"
-    if w.startswith(("uni", "use", "usu", "uti", "eu", "one", "once")) or re.match(r"u[bcdfgklmnprstvz][aeiou]", w):
-        return "a"
-    return "an" if w[:1] in "aeiou" else "a"
 
 
 def _article_fix(doc: Any, token: Any, new_word: str) -> Replacement | None:
@@ -451,7 +442,13 @@ _COUNTRY_FACT = re.compile(
     r"|[£€$¥₹]|\b(?:euros?|pounds? sterling|sterling|pence|dollars?|cents?|yen|yuan|renminbi|rupees?|pesos?|"
     r"rand|naira|francs?|krona|krone|kroner|zloty|lira|EU|European Union|eurozone|euro zone|Schengen|Brussels|"
     r"population|populations|census|birth ?rate|citizens|inhabitants|residents|nationwide|"
-    r"millions?|billions?|\d{1,3}(?:,\d{3})+|\d{5,})\b", re.IGNORECASE)
+    r"millions?|billions?|\d{1,3}(?:,\d{3})+|\d{5,}|"
+    # its institutions, nature, shares and systems ("Swiss referendums", "typhoons", "a fifth
+    # of all electricity", "study permits", "senior high school")
+    r"referendums?|referenda|parliament|constitution|monarchy|king|queen|typhoons?|hurricanes?|cyclones?|"
+    r"earthquakes?|monsoons?|volcan\w*|tsunamis?|salmon|fjords?|permits?|visas?|curriculum|school system|"
+    r"senior high|aged \d+|over \d+|one in (?:two|three|four|five|six|seven|eight|nine|ten)|"
+    r"a (?:half|third|quarter|fifth|tenth) of|per ?cent of|percent of|% of)\b", re.IGNORECASE)
 
 
 def _country_refusal(doc: Any, canonical: str, mentions: Sequence[tuple[int, int, bool, bool]]) -> str | None:
@@ -1044,6 +1041,8 @@ def _follows_its_predecessor(sentence: Any) -> str | None:
     """Why ``sentence`` reads only right after the sentence it followed, or ``None``: it
     opens on a part of a group named there ("Some will spend a semester abroad.") or dates
     itself from what that sentence told ("Her students have since won ...")."""
+    if re.match(r"(?:The|A|An) \d+-year-old\b", sentence.text):  # "The 27-year-old ...": who was just named
+        return f"the sentence {sentence.text[:40]!r} names someone by their age, after the sentence that names them"
     if len(sentence) and sentence[0].lower_ in _PART_OF and sentence[0].dep_ in ("nsubj", "nsubjpass"):
         return f"the sentence {sentence.text[:40]!r} opens on a part of something named before ({sentence[0].text!r})"
     for i, t in enumerate(sentence):
@@ -1081,7 +1080,9 @@ def _order_problem(spans: Sequence[Any], order: Sequence[int]) -> str | None:
     for at in range(1, len(order)):
         j = order[at]
         if order[at - 1] != j - 1:
-            problem = _follows_its_predecessor(spans[j]) or next(
+            # a sentence that leans on the one it followed in any way (a connective, "That
+            # was ...", a noun taken up with "the") stays right after it
+            problem = _follows_its_predecessor(spans[j]) or _leans_on(spans[j], spans[j - 1], spans[0]) or next(
                 (p for p in (_pronoun_problem(spans[j], i, lead_person) for i in range(len(spans[j]))) if p), None)
             if problem:
                 return problem + ", and the sentence before it is no longer the one it followed"

@@ -338,19 +338,29 @@ _GENDERED_ROLES = tuple(
 _AFTER_NAME = frozenset("说在是的和与也等将已被对把为向从给让称讲问答告带到去来又还就都曾正刚才便则却亦并及或跟同")
 
 
+def _cut_short(full: str, after: str) -> bool:
+    """Whether jieba may have cut a name short before ``after``, the word that follows it:
+    a lone character that is no verb, preposition or particle (朱梓|涵), or, after a
+    two-character name, a word whose first character would end the name and whose second
+    is such a word (赖建|明说: 赖建明 said)."""
+    first = after[:1]
+    if not ("\u4e00" <= first <= "\u9fff") or first in _AFTER_NAME:
+        return False
+    return len(after) == 1 or (len(full) == 2 and after[1:2] in _AFTER_NAME)
+
+
 def _whole_names(text: str, found: Sequence[tuple[str, _Site]]) -> tuple[list[tuple[str, _Site]], list[str]]:
     """The names of ``found`` that are whole, ordinary names, and why the others are not:
     an entry of jieba's dictionary (韩文, a language; 甘德), or a name jieba cut short
-    (朱梓|涵: a lone character after it that is no verb, preposition or particle)."""
+    (:func:`_cut_short`)."""
     starts = {w.start: w for w in _words(text)}
     kept, why = [], []
     for full, site in found:
         after = starts.get(site.end)
         if zh.dictionary_frequency(full) >= 1:
             why.append(f"'{full}' is a word of the dictionary (a language, a place, a known person), not an ordinary name")
-        elif (after is not None and len(after.word) == 1 and "\u4e00" <= after.word <= "\u9fff"
-              and after.word not in _AFTER_NAME):
-            why.append(f"'{full}' may be cut from a longer name ('{full}{after.word}')")
+        elif after is not None and _cut_short(full, after.word):
+            why.append(f"'{full}' may be cut from a longer name ('{full}{after.word[0]}')")
         else:
             kept.append((full, site))
     return kept, why
@@ -416,6 +426,8 @@ def _country_sites(text: str) -> list[tuple[str, _Site]]:
     return found
 
 
+# Endings of a place's name (圣托里尼岛, 加拉帕戈斯群岛, 安第斯山脉): a place of the country.
+_PLACE_SUFFIXES = tuple("群岛 半岛 岛 山脉 高原 盆地 平原 沙漠 湖 河 省 州 郡".split())
 # Heads of state and government: not every country has each (a king, a president).
 _HEADS = frozenset("总统 副总统 国王 女王 王室 王储 首相 总理 元首 苏丹 埃米尔".split())
 _NUMBER = re.compile(r"[0-9０-９]|百分之|[十百千万亿]")
@@ -457,7 +469,8 @@ def _country_fact(text: str, words: Sequence[zh.ZhWord], country: str) -> str | 
     for i, w in enumerate(words):
         if w.word in zh.CHINA_CONTEXT or w.word in zh.CHINA_PLACES:
             return f"'{w.word}' ties the text to China"
-        place = w.flag == "ns" or (w.flag.startswith(("n", "s")) and w.word in zh._city_countries())
+        place = (w.flag == "ns" or (w.flag.startswith(("n", "s")) and w.word in zh._city_countries())
+                 or (len(w.word) >= 3 and w.word.endswith(_PLACE_SUFFIXES)))
         if place and zh.country_in(w.word) is None:
             return f"the place '{w.word}' belongs to the text's facts"
         fact = next(
@@ -497,9 +510,11 @@ def _rewrite_country(text: str, rng: random.Random, k: int) -> Rewrites:
     if context is not None:
         return Rewrites(why=context)
     groups, reasons = _group_sites(text, found)
-    # A person's name that is not a Chinese one (马克龙, 拜登) may belong to the country.
+    # A person's or place's name that is not a Chinese one (马克龙, 拜登, 圣托|里尼岛: jieba's
+    # nr/nrt words) may belong to the country.
     foreigner = next(
-        (w.word for w in words if w.flag == "nr" and len(w.word) >= 2 and zh.split_name(w.word) is None), None
+        (w.word for w in words if w.flag in ("nr", "nrt") and len(w.word) >= 2 and zh.split_name(w.word) is None
+         and zh.country_in(w.word) is None), None
     )
     targets = []
     for country, sites in groups.items():
@@ -512,7 +527,7 @@ def _rewrite_country(text: str, rng: random.Random, k: int) -> Rewrites:
             reasons.append(fact)
             continue
         if foreigner is not None:
-            reasons.append(f"'{foreigner}' may be a person of {country}, who would not change with it")
+            reasons.append(f"'{foreigner}' may be a person or place of {country}, which would not change with it")
             continue
         code = zh.country_codes().get(country)
         peer_codes = peers(code) if code else frozenset()

@@ -436,3 +436,30 @@ def test_a_noun_before_a_noun_is_a_compound_term() -> None:
 
 def test_colloquial_synonym_after_a_measure_word_is_not_drawn() -> None:
     assert all("小孩子" not in r.text for r in rewrites("noun", "一名走失的五岁小孩在商场里被保安发现。"))
+
+
+# --- sixth audit round (benchmarks/audit/text6): its sources -----------------------------------
+
+
+def test_faker_s_man_named_hongxia_is_not_drawn_for_a_husband() -> None:
+    assert zh.name_gender("红霞") is None and zh.name_gender("磊") == "m"
+    for r in rewrites("name", "张磊和刘静夫妇在成都开了一家火锅店。"):
+        new = r.replacements[0].new
+        if r.replacements[0].old == "张磊":
+            assert zh.name_gender(new[1:]) == "m", new
+
+
+def test_a_name_cut_short_before_a_verb_is_kept() -> None:
+    assert "赖建明" in refused("name", "村民赖建明说，他家的稻田去年减产了三成。")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "葡萄牙使馆提醒游客前往圣托里尼岛注意安全。",
+        "印度尼西亚新任总统宣誓就职。",
+        "澳大利亚对华铁矿石发货量增加。",
+    ],
+)
+def test_country_with_a_place_a_head_of_state_or_a_commodity_is_kept(text: str) -> None:
+    refused("country", text)
