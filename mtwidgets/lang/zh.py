@@ -321,7 +321,7 @@ COUNTRY_FACT_WORDS = frozenset(
         "援助 援建 援外 医疗队 难民 战争 战乱 冲突 停火 制裁 边境 边界 接壤 口岸 新兴市场 发达国家 发展中国家 避险 "
         # heads of state and government (not every country has each), and what it mines or farms
         "总统 国王 女王 王室 首相 总理 元首 公投 铁矿石 矿石 煤炭 铜矿 锂矿 矿产 羊毛 乳制品 奶粉 牛肉 大豆 三文鱼 "
-        "榴莲 棕榈油 可可 台风 地震 火山 海啸"
+        "榴莲 棕榈油 可可 台风 地震 火山 海啸 极光 核电 核电站 煤电 主权财富基金 红土"
     ).split()
 )
 # Words that tie a text to China whatever country it names (国内成品油价格, 我国驻…使馆).

@@ -455,7 +455,9 @@ _COUNTRY_FACT = re.compile(
     r"referendums?|referenda|parliament|constitution|monarchy|king|queen|typhoons?|hurricanes?|cyclones?|"
     r"earthquakes?|monsoons?|volcan\w*|tsunamis?|salmon|fjords?|permits?|visas?|curriculum|school system|"
     r"senior high|aged \d+|over \d+|one in (?:two|three|four|five|six|seven|eight|nine|ten)|"
-    r"a (?:half|third|quarter|fifth|tenth) of|per ?cent of|percent of|% of)\b", re.IGNORECASE)
+    r"a (?:half|third|quarter|fifth|tenth) of|per ?cent of|percent of|% of|"
+    # its energy, wealth and sights ("two of its nuclear reactors", "its sovereign wealth fund")
+    r"nuclear|reactors?|coal|sovereign wealth|oil fund|aurora|northern lights|glaciers?)\b", re.IGNORECASE)
 
 
 def _country_refusal(doc: Any, canonical: str, mentions: Sequence[tuple[int, int, bool, bool]]) -> str | None:

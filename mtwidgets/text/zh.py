@@ -426,7 +426,7 @@ def _country_sites(text: str) -> list[tuple[str, _Site]]:
 
 
 # Endings of a place's name (圣托里尼岛, 加拉帕戈斯群岛, 安第斯山脉): a place of the country.
-_PLACE_SUFFIXES = tuple("群岛 半岛 岛 山脉 高原 盆地 平原 沙漠 湖 河 省 州 郡".split())
+_PLACE_SUFFIXES = tuple("群岛 半岛 岛 山脉 高原 盆地 平原 沙漠 湖 河 省 州 郡 峰 峡湾".split())
 # Heads of state and government: not every country has each (a king, a president).
 _HEADS = frozenset("总统 副总统 国王 女王 王室 王储 首相 总理 元首 苏丹 埃米尔".split())
 _NUMBER = re.compile(r"[0-9０-９]|百分之|[十百千万亿]")
