@@ -457,7 +457,9 @@ _COUNTRY_FACT = re.compile(
     r"senior high|aged \d+|over \d+|one in (?:two|three|four|five|six|seven|eight|nine|ten)|"
     r"a (?:half|third|quarter|fifth|tenth) of|per ?cent of|percent of|% of|"
     # its energy, wealth and sights ("two of its nuclear reactors", "its sovereign wealth fund")
-    r"nuclear|reactors?|coal|sovereign wealth|oil fund|aurora|northern lights|glaciers?)\b", re.IGNORECASE)
+    r"nuclear|reactors?|coal|sovereign wealth|oil fund|aurora|northern lights|glaciers?|"
+    # what it is known for making, growing or having made law ("anime exports", "coffee harvest")
+    r"anime|manga|k-pop|coffee|cocoa|tea|same-sex|migrant workers?)\b", re.IGNORECASE)
 
 
 def _country_refusal(doc: Any, canonical: str, mentions: Sequence[tuple[int, int, bool, bool]]) -> str | None:
