@@ -447,6 +447,18 @@ _NEWS_SOURCES = (
 ).split()
 
 
+def _visit_form(text: str, country: str) -> str | None:
+    """``country``'s one-character form after a verb of travel (访加, 来美, 赴日), or ``None``;
+    not the full name after it (在希腊)."""
+    abbr = zh.COUNTRY_ABBREVIATIONS.get(country)
+    if not abbr:
+        return None
+    for m in re.finditer(f"[访来赴抵离在旅留]{abbr}", text):
+        if not any(text.startswith(name, m.start() + 1) for name in zh.countries() if name.startswith(abbr)):
+            return m.group()
+    return None
+
+
 def _country_context(text: str) -> str | None:
     """A regional competition or a named foreign news source in ``text``, or ``None``."""
     contest = next((c for c in _REGIONAL_CONTESTS if c in text), None)
@@ -469,7 +481,8 @@ def _country_fact(text: str, words: Sequence[zh.ZhWord], country: str) -> str | 
         if w.word in zh.CHINA_CONTEXT or w.word in zh.CHINA_PLACES:
             return f"'{w.word}' ties the text to China"
         place = (w.flag == "ns" or (w.flag.startswith(("n", "s")) and w.word in zh._city_countries())
-                 or (len(w.word) >= 3 and w.word.endswith(_PLACE_SUFFIXES)))
+                 or (len(w.word) >= 3 and (w.word.endswith(_PLACE_SUFFIXES)
+                                           or w.word[:2] in zh._city_countries() or w.word[:3] in zh._city_countries())))
         if place and zh.country_in(w.word) is None:
             return f"the place '{w.word}' belongs to the text's facts"
         fact = next(
@@ -517,7 +530,7 @@ def _rewrite_country(text: str, rng: random.Random, k: int) -> Rewrites:
     )
     targets = []
     for country, sites in groups.items():
-        abbr = next((w.word for w in words if zh.abbreviates(w.word, country)), None)
+        abbr = next((w.word for w in words if zh.abbreviates(w.word, country)), None) or _visit_form(text, country)
         if abbr is not None:
             reasons.append(f"'{country}' is also referred to as '{abbr}', which would not change with it")
             continue

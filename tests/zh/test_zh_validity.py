@@ -14,6 +14,7 @@ import pytest
 
 from mtwidgets.lang import zh
 from mtwidgets.lang.zh_synonyms import synonyms
+from mtwidgets.text import zh as tz
 from mtwidgets.text.rewrite import Rewrite
 from mtwidgets.text.zh import REWRITERS
 
@@ -463,3 +464,22 @@ def test_a_name_cut_short_before_a_verb_is_kept() -> None:
 )
 def test_country_with_a_place_a_head_of_state_or_a_commodity_is_kept(text: str) -> None:
     refused("country", text)
+
+
+# --- eighth audit round (benchmarks/audit/text8): its sources ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "加拿大旅游局数据显示，去年访加的中国游客超过五十万人次。",
+        "游客在希腊雅典卫城排队参观。",
+    ],
+)
+def test_country_named_by_its_short_form_or_beside_its_landmark_is_kept(text: str) -> None:
+    refused("country", text)
+
+
+def test_a_short_form_is_not_read_into_the_full_name() -> None:
+    assert tz._visit_form("游客在希腊度假。", "希腊") is None
+    assert tz._visit_form("去年访加的游客增加。", "加拿大") == "访加"
