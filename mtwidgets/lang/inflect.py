@@ -7,10 +7,14 @@ ones it also lists ("people", not "persons"). Words it does not know follow the 
 irregular verbs and plurals from tables of common ones, the rest by spelling (cry ->
 cries/cried, stop -> stopped, make -> making). Used by the NER transformations to inflect
 a replacement to the original word's tag and to check base forms for do-support questions.
+
+:func:`indefinite_article` chooses "a" or "an" for a word (the English rewriters fix the
+article of a replaced noun with it; the NLI contexts put it before an insertion word).
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 _IRREGULAR: dict[str, tuple[str, str]] = {
@@ -90,6 +94,24 @@ def inflect(lemma: str, tag: str) -> str | None:
     if not forms or rule in forms:
         return rule
     return forms[0]
+
+
+# Words spelt with a vowel but said with a consonant ("a university", "a one-off"), and
+# words spelt with a silent h ("an hour").
+_CONSONANT_SOUND = ("uni", "use", "usu", "uti", "eu", "one", "once")
+_SILENT_H = ("hour", "honest", "honor", "honour", "heir")
+_YOU_SOUND = re.compile(r"u[bcdfgklmnprstvz][aeiou]")  # "a unicorn", "a ukulele", "a utensil"
+
+
+def indefinite_article(word: str) -> str:
+    """"an" before a vowel sound, else "a": spelling rules with the common exceptions
+    ("an hour", "a university", "a one-day strike", "an umbrella")."""
+    w = word.lower()
+    if w.startswith(_SILENT_H):
+        return "an"
+    if w.startswith(_CONSONANT_SOUND) or _YOU_SOUND.match(w):
+        return "a"
+    return "an" if w[:1] in _VOWELS else "a"
 
 
 def forms_of(lemma: str, tag: str) -> frozenset[str]:
