@@ -189,6 +189,15 @@ function render({ model, el }) {
         `${r.relation} ${r.vr === null ? "—" : (100 * r.vr).toFixed(1) + "%"} (${r.violations}/${r.groups})`);
       vrList.appendChild(chip);
     }
+    // Aggregated relations count test cases (e.g. pairs of sources), not groups: their own
+    // chips, safety rather than VR, never pooled with the groups above.
+    for (const a of p.aggregated || []) {
+      const text = a.model === null || a.model === undefined
+        ? `${a.relation}: counted at the end of the run`
+        : `${a.relation} · ${a.model} safety ${a.safety === null ? "—" : (100 * a.safety).toFixed(1) + "%"}` +
+          ` (${a.violations}/${a.tests} violated)`;
+      vrList.appendChild(h("span", "mtw-batch__agg-item", text));
+    }
   }
 
   function drawExported() {

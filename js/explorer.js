@@ -19,6 +19,31 @@ function labelStyle(colors, label) {
   return color && /^#[0-9a-fA-F]{3,8}$/.test(color) ? `--mtw-label: ${color}` : undefined;
 }
 
+// The chosen relation's diagram (mtwidgets/core/diagram.py: an SVG whose texts the kernel
+// escaped) parsed as XML, never as HTML, and kept only if it is an <svg> that parsed
+// cleanly; elements outside the drawing's own vocabulary (scripts, styles, foreign HTML)
+// and any event-handler or link attribute are dropped before it joins the page.
+const SVG_NS = "http://www.w3.org/2000/svg";
+const DIAGRAM_ELEMENTS = new Set(["svg", "g", "title", "desc", "circle", "ellipse", "rect", "line", "path", "polygon", "polyline", "text", "tspan"]);
+
+function diagramNode(source) {
+  if (!source) return null;
+  const doc = new DOMParser().parseFromString(source, "image/svg+xml");
+  const root = doc.documentElement;
+  if (doc.getElementsByTagName("parsererror").length || root.namespaceURI !== SVG_NS || root.localName !== "svg") return null;
+  for (const el of [root, ...root.querySelectorAll("*")]) {
+    if (el.namespaceURI !== SVG_NS || !DIAGRAM_ELEMENTS.has(el.localName)) {
+      el.remove();
+      continue;
+    }
+    for (const attr of [...el.attributes]) {
+      const name = attr.name.toLowerCase();
+      if (name.startsWith("on") || name.includes("href")) el.removeAttribute(attr.name);
+    }
+  }
+  return document.importNode(root, true);
+}
+
 function entityPieces(pieces, colors) {
   return (pieces || []).map((p) => {
     if (!p.label && !p.suspicious) return document.createTextNode(p.text);
@@ -57,18 +82,71 @@ const ONE_TEXT = {
   },
 };
 
+// -- a word to replace: a strip of the kernel's tokens under a text box ----------------------
+// Parts that mark one word to replace (the text tasks; mtwidgets/core/views.py WordMarking)
+// give a box's field a role; its strip lists the kernel's tokens (jieba's words for Chinese,
+// never split here). A click marks a word; a click on the marked word unmarks it (so do
+// Clear, Escape and c). A box without a role gets no strip.
+function wordStrip(ctx, state, role, title, toks) {
+  const m = (state.marks || {})[role];
+  return h("div", { class: cls("wordstrip"), "data-role": role, role: "group", "aria-label": `Words of the ${title}: click one to mark it to replace` },
+    toks.flatMap((t) => {
+      const on = !!m && m.start < t.end && t.start < m.end;
+      const act = () => (on ? ctx.send("clear", { role }) : ctx.send("mark", { role, start: t.start, end: t.end }));
+      const node = h("span", {
+        class: cls("token"), "data-i": t.i, "data-role": on ? role : undefined, "data-marked": on ? "1" : undefined,
+        tabindex: "0", role: "button", "aria-pressed": on ? "true" : "false",
+        "aria-label": on ? `${t.text} (marked to replace; click to unmark)` : `${t.text} (click to mark it to replace)`,
+        text: t.text, onclick: act,
+        onkeydown: (event) => {
+          if (event.key !== "Enter" && event.key !== " ") return;
+          event.preventDefault();
+          event.stopPropagation();
+          act();
+        },
+      });
+      return t.ws ? [node, document.createTextNode(t.ws)] : [node];
+    }));
+}
+
+function stripSlot(ctx, name) {
+  const slot = h("div", { class: cls("wordslot"), "data-field": name });
+  ctx.strips[name] = slot;
+  return slot;
+}
+
+function fillStrip(ctx, state, name, role, title, toks) {
+  const slot = ctx.strips && ctx.strips[name];
+  if (slot) slot.replaceChildren(...(role && toks && toks.length ? [wordStrip(ctx, state, role, title, toks)] : []));
+}
+
+// One text box with its word strip (the tokens and the role are the input's own).
+const ONE_TEXT_WORDS = {
+  key: () => "one-words",
+  build(ctx) {
+    ctx.strips = {};
+    return [h("div", { class: cls("fields") }, [ctx.text, stripSlot(ctx, "one")]), ctx.useText];
+  },
+  update(ctx, state) {
+    ONE_TEXT.update(ctx, state);
+    const f = (state.fields || [])[0] || {};
+    fillStrip(ctx, state, "one", (state.roles || [])[0], f.title || "text", state.tokens);
+  },
+};
+
 function fieldBoxes(tag) {
   return {
     key: (state) => `${tag}:${(state.fields || []).map((f) => f.name).join(",")}`,
     build(ctx, state) {
       ctx.fieldBoxes = {};
-      const rows = (state.fields || []).map((f) => {
+      ctx.strips = {};
+      const rows = (state.fields || []).flatMap((f) => {
         const box = h(tag, {
           class: `${cls("text")} ${cls("field")}`, "data-field": f.name, "aria-label": f.title,
           placeholder: f.title, ...(tag === "textarea" ? { rows: "2" } : { type: "text" }),
         });
         ctx.fieldBoxes[f.name] = box;
-        return h("label", { class: cls("fieldrow") }, [h("span", { class: cls("fieldname"), text: `${f.title}: ` }), box]);
+        return [h("label", { class: cls("fieldrow") }, [h("span", { class: cls("fieldname"), text: `${f.title}: ` }), box]), stripSlot(ctx, f.name)];
       });
       const use = button("set-text", "Use texts", "Use these texts as the input", () =>
         ctx.send("set_text", { texts: Object.fromEntries(Object.entries(ctx.fieldBoxes).map(([k, b]) => [k, b.value])) }));
@@ -78,6 +156,7 @@ function fieldBoxes(tag) {
       for (const f of state.fields || []) {
         const box = ctx.fieldBoxes[f.name];
         if (box && document.activeElement !== box) box.value = f.text || "";
+        fillStrip(ctx, state, f.name, f.role, f.title, f.tokens);
       }
     },
   };
@@ -195,11 +274,24 @@ const NO_MARKING = {
   suggestions: () => [],
 };
 
+// One word to replace, clicked in the strip under a text box (or nothing, without roles):
+// a Clear button beside the hint, and the marked word shown in the source's words.
+const WORD_MARKING = {
+  ...NO_MARKING,
+  tools(ctx, state) {
+    if (!(state.roles || []).length) return [];
+    const clear = button("clear", "Clear", "Unmark the word to replace (Escape or c)", () => ctx.clearMarks());
+    clear.disabled = !Object.values(state.marks || {}).some(Boolean);
+    return [clear];
+  },
+  wordMark: (state, w) => ({ role: w.role || undefined }),
+};
+
 const MARK_VIEWS = {
   "head-tail": ROLE_MARKING,
   spans: SPAN_MARKING,
-  text: NO_MARKING,
-  "text-pair": { ...NO_MARKING, texts: fieldBoxes("textarea") },
+  text: { ...WORD_MARKING, texts: ONE_TEXT_WORDS },
+  "text-pair": { ...WORD_MARKING, texts: fieldBoxes("textarea") },
   "word-pair": { ...NO_MARKING, texts: fieldBoxes("input") },
 };
 
@@ -334,6 +426,49 @@ function modelCard(ctx, m) {
   ]);
 }
 
+// -- a multi-source relation's case (pairwise systematicity: x1, x2) -----------------------------------
+// The kernel (mtwidgets/widgets/_explorer_multi.py) sends _case: the case's sources, the
+// transformation picker, the follow-ups diffed against their sources and one card per model
+// with the value read from each input, the premise, the hypothesis and the verdict. Nothing
+// here names a relation: titles and texts are the kernel's.
+const CASE_VERDICTS = { pass: "satisfied", violation: "violation", not_applicable: "not applicable", error: "error" };
+
+function caseValue(v) {
+  const x = v.value === null || v.value === undefined ? null : Number(v.value);
+  return h("div", { class: cls("casevalue"), "data-title": v.title, title: (v.top || []).map(([k, s]) => `${k} ${Number(s).toFixed(3)}`).join(", ") || undefined }, [
+    h("span", { class: cls("casevaluetitle"), text: v.title }),
+    h("span", { class: cls("casenum"), text: x === null ? "—" : fmtValue(x) }),
+    x === null ? null : h("span", { class: cls("bartrack") }, [
+      h("span", { class: cls("barfill"), style: `width: ${Math.max(0, Math.min(1, x)) * 100}%` }),
+    ]),
+    h("span", { class: cls("caselabel"), text: v.label ?? "" }),
+  ]);
+}
+
+function caseSide(side) {
+  // true / false in words and one colour: a premise that is false is no failure (the verdict says which is)
+  const holds = side.holds === true ? "true" : side.holds === false ? "false" : "unknown";
+  return h("div", { class: cls("caseside"), "data-side": side.title, "data-holds": side.holds === null || side.holds === undefined ? "" : side.holds ? "1" : "0" }, [
+    h("span", { class: cls("casesidetitle"), text: `${side.title}: ` }),
+    h("span", { class: cls("casesidetext"), text: side.text || "—" }),
+    h("span", { class: cls("caseholds"), text: ` · ${holds}` }),
+  ]);
+}
+
+function caseCard(m, columns) {
+  const n = Math.max(1, columns);
+  return h("div", { class: cls("casemodel"), "data-model": m.name, "data-verdict": m.verdict }, [
+    h("div", { class: cls("modelhead") }, [
+      h("span", { class: cls("modelname"), text: m.name }),
+      h("span", { class: cls("verdict"), "data-verdict": m.verdict, text: CASE_VERDICTS[m.verdict] || m.verdict }),
+    ]),
+    h("div", { class: cls("casevalues"), style: `grid-template-columns: repeat(${n}, minmax(0, 1fr))` }, (m.values || []).map(caseValue)),
+    caseSide(m.premise || {}),
+    caseSide(m.hypothesis || {}),
+    h("div", { class: cls("reason"), text: m.reason || "" }),
+  ]);
+}
+
 // -- the widget ------------------------------------------------------------------------------------
 function render({ model, el }) {
   const root = h("div", { class: "mtw-explorer", "data-busy": "0" });
@@ -388,6 +523,12 @@ function render({ model, el }) {
   const todo = h("div", { class: cls("todo") });
   const relation = h("select", { class: cls("relation"), "aria-label": "Metamorphic relation" });
   const relInfo = h("div", { class: cls("relinfo") });
+  const diagramBox = h("div", { class: cls("diagrambox") });
+  // Open at first; a reader who folds it away keeps it folded (the box is never rebuilt).
+  const diagram = h("details", { class: cls("diagram"), open: true }, [
+    h("summary", { text: "Diagram" }),
+    diagramBox,
+  ]);
   const sources = h("div", { class: cls("sources") });
   const followup = h("div", { class: cls("followup"), "aria-live": "polite" });
   const note = h("div", { class: cls("note") });
@@ -396,6 +537,23 @@ function render({ model, el }) {
   const edit = h("textarea", { class: cls("edit"), rows: "2", "aria-label": "Edit the follow-up" });
   const saveButton = button("save", "Save to suite", "Save this group to the suite", () => send("save"));
   const models = h("div", { class: cls("models") });
+  const caseBox = h("section", { class: cls("case"), "aria-label": "Case", hidden: true });
+  const caseSources = h("div", { class: cls("casesources") });
+  const caseOption = h("select", { class: cls("caseoption"), "aria-label": "Transformation applied to every source" });
+  const caseFollowups = h("div", { class: cls("casefollowups"), "aria-live": "polite" });
+  const caseExpected = h("div", { class: cls("expected") });
+  const caseLegend = h("div", { class: cls("caselegend") });
+  const caseModels = h("div", { class: cls("casemodels") });
+  const caseSave = button("case-save", "Save to suite", "Save this case to the suite", () => send("save"));
+  caseBox.append(
+    caseSources,
+    h("div", { class: cls("row") }, [h("label", { class: cls("caseoptionlabel") }, [h("span", { text: "Transformation T: " }), caseOption]), caseSave]),
+    caseFollowups,
+    caseExpected,
+    caseLegend,
+    caseModels,
+  );
+  const followupBox = h("section", { class: cls("followupbox"), "aria-label": "Follow-up" });
 
   root.append(
     error,
@@ -413,24 +571,26 @@ function render({ model, el }) {
       marks,
       suggestions,
     ]),
-    h("section", { class: cls("relationbox"), "aria-label": "Relation" }, [relation, relInfo]),
-    h("section", { class: cls("followupbox"), "aria-label": "Follow-up" }, [
-      sources,
-      followup,
-      note,
-      h("div", { class: cls("row") }, [
-        button("prev-candidate", "‹", "Previous candidate", () => send("candidate", { step: -1 })),
-        counter,
-        button("next-candidate", "›", "Next candidate", () => send("candidate", { step: 1 })),
-        reshuffle,
-      ]),
-      h("div", { class: cls("row") }, [
-        edit,
-        button("apply-edit", "Apply edit", "Use the edited follow-up", () => send("edit_followup", { text: edit.value })),
-        saveButton,
-      ]),
-    ]),
+    h("section", { class: cls("relationbox"), "aria-label": "Relation" }, [relation, relInfo, diagram]),
+    caseBox,
+    followupBox,
     models,
+  );
+  followupBox.append(
+    sources,
+    followup,
+    note,
+    h("div", { class: cls("row") }, [
+      button("prev-candidate", "‹", "Previous candidate", () => send("candidate", { step: -1 })),
+      counter,
+      button("next-candidate", "›", "Next candidate", () => send("candidate", { step: 1 })),
+      reshuffle,
+    ]),
+    h("div", { class: cls("row") }, [
+      edit,
+      button("apply-edit", "Apply edit", "Use the edited follow-up", () => send("edit_followup", { text: edit.value })),
+      saveButton,
+    ]),
   );
 
   // -- rows --------------------------------------------------------------------------------
@@ -597,6 +757,12 @@ function render({ model, el }) {
     );
   }
 
+  function renderDiagram() {
+    const node = diagramNode(model.get("_diagram"));
+    diagramBox.replaceChildren(...(node ? [node] : []));
+    diagram.hidden = !node;
+  }
+
   // -- follow-up -------------------------------------------------------------------------
   function words(list, replaced = null) {
     const state = inputState();
@@ -657,6 +823,147 @@ function render({ model, el }) {
     renderRelations();
   }
 
+  // -- a multi-source relation's case ------------------------------------------------------
+  // One box per source: x1 is the input above (shown, not edited here); every other source
+  // has a row picker ("auto" follows x1), ‹ › to step its row, and a text box read as the
+  // user types (after a pause) or on Enter / Use text.
+  const caseCtx = { built: null, rowsFrom: null, boxes: {}, pickers: {} };
+  const TYPE_PAUSE_MS = 300;
+  let typing = null;
+
+  function sendPartnerText(slot, text) {
+    clearTimeout(typing);
+    typing = null;
+    send("partner_text", { slot, text });
+  }
+
+  function partnerRows(picker) {
+    picker.replaceChildren(
+      h("option", { value: "auto", text: "auto: the row after x1's" }),
+      h("option", { value: "typed", disabled: true, text: "typed text" }),
+      ...(model.get("_rows") || []).map((r) => h("option", { value: r.i, text: `${r.i}: ${r.text}` })),
+    );
+  }
+
+  function partnerBox(src) {
+    const slot = src.slot;
+    const picker = h("select", { class: cls("caserows"), "data-slot": slot, "aria-label": `Pick the row of ${src.title}` });
+    partnerRows(picker);
+    picker.addEventListener("change", () =>
+      picker.value === "auto" ? send("partner_auto", { slot }) : send("partner_row", { slot, index: Number(picker.value) }));
+    const box = h("textarea", { class: cls("casetext"), "data-slot": slot, rows: "2", "aria-label": `Text of ${src.title}` });
+    box.addEventListener("input", () => {
+      clearTimeout(typing);
+      typing = setTimeout(() => sendPartnerText(slot, box.value), TYPE_PAUSE_MS);
+    });
+    box.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !event.shiftKey) {
+        event.preventDefault();
+        sendPartnerText(slot, box.value);
+      }
+    });
+    const step = (d) => {
+      const entry = ((model.get("_case") || {}).sources || []).find((e) => e.slot === slot) || {};
+      const n = (model.get("_rows") || []).length || inputState().n_rows || 0;
+      if (!n) return;
+      const from = entry.row ?? inputState().row ?? 0;
+      send("partner_row", { slot, index: (((from + d) % n) + n) % n });
+    };
+    caseCtx.boxes[slot] = box;
+    caseCtx.pickers[slot] = picker;
+    return h("div", { class: cls("casesource"), "data-slot": slot }, [
+      h("div", { class: cls("row") }, [
+        h("span", { class: cls("casetitle"), text: src.title }),
+        button(`prev-partner-${slot}`, "‹", `Previous row for ${src.title}`, () => step(-1)),
+        picker,
+        button(`next-partner-${slot}`, "›", `Next row for ${src.title}`, () => step(1)),
+      ]),
+      h("div", { class: cls("row") }, [
+        box,
+        button(`partner-text-${slot}`, "Use text", `Use this text as ${src.title}`, () => sendPartnerText(slot, box.value)),
+      ]),
+      h("div", { class: cls("todo"), "data-slot": slot }),
+    ]);
+  }
+
+  function ownBox(src) {
+    return h("div", { class: cls("casesource"), "data-slot": src.slot }, [
+      h("span", { class: cls("casetitle"), text: src.title }),
+      h("span", { class: cls("caseown"), "data-slot": src.slot }),
+      h("span", { class: cls("casehint"), text: " (the input above)" }),
+    ]);
+  }
+
+  function renderCaseSources(state) {
+    const list = state.sources || [];
+    const key = list.map((s) => `${s.slot}:${s.title}`).join("|");
+    if (key !== caseCtx.built) {
+      caseCtx.built = key;
+      caseCtx.boxes = {};
+      caseCtx.pickers = {};
+      caseCtx.rowsFrom = model.get("_rows");
+      caseSources.replaceChildren(...list.map((s) => (s.slot === 0 ? ownBox(s) : partnerBox(s))));
+    } else if (caseCtx.rowsFrom !== model.get("_rows")) {
+      caseCtx.rowsFrom = model.get("_rows");
+      Object.values(caseCtx.pickers).forEach(partnerRows);
+    }
+    for (const s of list) {
+      if (s.slot === 0) {
+        const own = caseSources.querySelector(`.${cls("caseown")}[data-slot="0"]`);
+        if (own) own.textContent = s.text || s.todo || "—";
+        continue;
+      }
+      const box = caseCtx.boxes[s.slot];
+      const picker = caseCtx.pickers[s.slot];
+      if (box && document.activeElement !== box && !(typing && box.value !== s.text)) box.value = s.text || "";
+      if (picker) picker.value = s.auto ? "auto" : s.row === null || s.row === undefined ? "typed" : String(s.row);
+      const todo = caseSources.querySelector(`.${cls("todo")}[data-slot="${s.slot}"]`);
+      if (todo) todo.textContent = s.todo || (s.auto ? "follows x1 (the row after it); pick a row or type a text to keep x2 fixed" : "");
+    }
+  }
+
+  function renderCase() {
+    const state = model.get("_case") || {};
+    const active = !!state.active;
+    caseBox.hidden = !active;
+    followupBox.hidden = active;
+    models.hidden = active;
+    root.dataset.case = active ? "1" : "0";
+    if (!active) return;
+    renderCaseSources(state);
+    caseOption.replaceChildren(
+      ...(state.options || []).map((o) => h("option", {
+        value: o.key, selected: o.key === state.option, title: o.reason || undefined,
+        text: o.enabled ? o.label : `${o.label} · not applicable: ${o.reason}`,
+      })),
+    );
+    caseOption.value = state.option || "";
+    const titles = state.titles || {};
+    caseFollowups.replaceChildren(
+      ...((state.followups || []).length
+        ? state.followups.map((f) => h("div", { class: cls("casefollowup") }, [
+            h("span", { class: cls("label"), text: `${f.title}: ` }),
+            ...words(f.words || []),
+          ]))
+        : [h("span", { class: cls("empty"), text: state.not_applicable || "no follow-ups yet" })]),
+    );
+    caseExpected.textContent = state.expected ? `Expected: ${state.expected}` : "";
+    caseLegend.textContent = titles.value ? `Values: ${titles.value}` : "";
+    const columns = (titles.sources || []).length;
+    caseModels.replaceChildren(...(state.models || []).map((m) => caseCard(m, columns)));
+  }
+  caseOption.addEventListener("change", () => send("case_option", { option: caseOption.value }));
+
+  // x1 is typed in the input box; with a case shown it is read as the user types too.
+  ctx.text.addEventListener("input", () => {
+    if (!(model.get("_case") || {}).active) return;
+    clearTimeout(typing);
+    typing = setTimeout(() => {
+      typing = null;
+      if (ctx.text.value.trim()) send("set_text", { text: ctx.text.value });
+    }, TYPE_PAUSE_MS);
+  });
+
   // -- models ----------------------------------------------------------------------------
   function renderModels() {
     models.replaceChildren(...(model.get("_models") || []).map((m) => modelCard(ctx, m)));
@@ -698,18 +1005,25 @@ function render({ model, el }) {
 
   const handlers = {
     "change:_input": renderInput,
-    "change:_rows": renderRows,
     "change:_relations": renderRelations,
+    "change:_diagram": renderDiagram,
     "change:_followup": renderFollowup,
     "change:_models": renderModels,
     "change:_error": renderError,
-    "change:_saved": () => { saveButton.textContent = `Save to suite (${model.get("_saved") || 0})`; },
+    "change:_case": renderCase,
+    "change:_rows": () => { renderRows(); if ((model.get("_case") || {}).active) renderCase(); },
+    "change:_saved": () => {
+      saveButton.textContent = `Save to suite (${model.get("_saved") || 0})`;
+      caseSave.textContent = `Save to suite (${model.get("_saved") || 0})`;
+    },
     "msg:custom": onCustom,
   };
   for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
   renderInput();
+  renderDiagram();
   renderFollowup();
   renderModels();
+  renderCase();
   renderError();
   handlers["change:_saved"]();
 

@@ -20,6 +20,7 @@ h1{font-size:1.6rem} h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid
 table{border-collapse:collapse;font-size:.85rem;margin:.5rem 0} th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
 th{background:#f6f8fa} td.num{text-align:right;font-variant-numeric:tabular-nums} tr.overall td{font-weight:600;background:#f6f8fa}
 .meta{color:#57606a;font-size:.85rem} .verdict-violation{color:#cf222e;font-weight:600} code{font-size:.8rem}
+.diagrams{display:flex;flex-wrap:wrap;gap:1rem} .diagrams figure{margin:0;border:1px solid #d0d7de;border-radius:6px;padding:.25rem}
 """
 
 
@@ -64,6 +65,105 @@ def chart_svg(chart: Any) -> str:
     except ImportError:
         return "<p class=meta>Install <code>mtwidgets[report]</code> (vl-convert) to embed the chart.</p>"
     return str(vlc.vegalite_to_svg(chart.to_dict()))
+
+
+def relation_diagrams(results: Any) -> str:
+    """Each relation of the run drawn in the systematicity paper's notation (inline SVG with
+    its texts escaped, no script); relations the catalogue does not know are left out."""
+    from .core.diagram import diagram
+    from .core.errors import MTError
+    from .core.registry import relation
+
+    names: list[str] = []
+    for frame in (results.frame, getattr(results, "aggregates", None)):
+        if isinstance(frame, pd.DataFrame) and len(frame) and "relation" in frame:
+            names.extend(map(str, frame["relation"]))
+    figures = []
+    for name in dict.fromkeys(names):
+        try:
+            figures.append(f"<figure>{diagram(relation(name)).svg}</figure>")
+        except (MTError, KeyError):  # a relation passed as an object, or built with options only
+            continue
+    if not figures:
+        return ""
+    return f"<h2>Relations</h2><div class=diagrams>{''.join(figures)}</div>"
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}"
+
+
+def _output(label: str | None, score: float | None) -> str:
+    """A source's model output as the worst-sources table shows it: label and score."""
+    return " ".join(x for x in (label or "", "" if score is None else f"{score:.3f}") if x)
+
+
+def _slices_table(slices: list[dict[str, Any]]) -> str:
+    head = "".join(f"<th>{h}</th>" for h in (
+        "slice", "tests", "satisfied", "violations", "not applicable", "errors", "safety %"))
+    rows = "".join(
+        f"<tr{' class=overall' if s['slice'] == 'overall' else ''}><td>{_esc(s['slice'])}</td><td class=num>{s['tests']}</td>"
+        f"<td class=num>{s['satisfied']}</td><td class=num>{s['violations']}</td>"
+        f"<td class=num>{s['not_applicable']}</td><td class=num>{s['errors']}</td><td class=num>{_pct(s['safety'])}</td></tr>"
+        for s in slices
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+
+def _worst_table(worst: list[dict[str, Any]]) -> str:
+    head = "".join(f"<th>{h}</th>" for h in ("#", "source", "output", "violations", "tested", "safety %"))
+    rows = "".join(
+        f"<tr><td class=num>{w['rank'] + 1}</td><td>{_esc(w['text'])}</td><td>{_esc(_output(w['label'], w['score']))}</td>"
+        f"<td class=num>{w['violations']}</td><td class=num>{w['tests']}</td><td class=num>{_pct(w['safety'])}</td></tr>"
+        for w in worst
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+
+def _examples_list(examples: list[dict[str, Any]]) -> str:
+    items = []
+    for e in examples:
+        sides = "".join(
+            f"<br><b>{_esc(s['name'])}</b> <code>{_esc(s['text'])}</code>"
+            + ("" if s["followup"] is None else f" → <code>{_esc(s['followup'])}</code>")
+            for s in e["sides"]
+        )
+        notes = "".join(f" · {_esc(k)}: {_esc(v)}" for k, v in e["notes"])
+        verdict = f"<span class=verdict-{_esc(e['verdict'])}>{_esc(e['verdict'])}</span>"
+        items.append(f"<li>{verdict}{notes}{sides}<br>{_esc(e['reason'])}</li>")
+    return f"<ul>{''.join(items)}</ul>" if items else ""
+
+
+def aggregate_sections(results: Any) -> str:
+    """The aggregated relations (pairwise systematicity, three-way transitivity): per
+    relation and model their counts and safety per slice (the paper's Table 1), the worst
+    sources over every slice (Table 2) and a few example cases; "" when the run has none.
+    The numbers are the Batch panel's (both read :func:`mtwidgets.core.batch_view.aggregate_sections`)."""
+    from .core.batch_view import aggregate_sections as sections_of
+
+    aggregates = getattr(results, "aggregates", None)
+    sections = sections_of(aggregates) if isinstance(aggregates, pd.DataFrame) else []
+    if not sections:
+        return ""
+    parts = [
+        "<h2>Aggregated relations</h2>",
+        "<p class=meta>Counted over test cases (e.g. every ordered pair of sources), not groups: tests = satisfied "
+        "+ violations; safety = satisfied / tests. Their VR in the tables above is 1 − safety; they are never pooled "
+        "into the Overall rows.</p>",
+    ]
+    for section in sections:
+        overall = next((s for s in section["slices"] if s["slice"] == "overall"), section["slices"][0])
+        shown = overall if overall["worst"] else next((s for s in section["slices"] if s["worst"]), overall)
+        notes = " · ".join(f"{_esc(k)}: {_esc(v)}" for k, v in shown["notes"])
+        parts.append(f"<h3>{_esc(section['relation'])} · {_esc(section['model'])}</h3>")
+        if notes:
+            parts.append(f"<p class=meta>{notes}</p>")
+        parts.append(_slices_table(section["slices"]))
+        if shown["worst"]:
+            parts.append(f"<h4>Worst sources ({_esc(shown['slice'])})</h4>{_worst_table(shown['worst'])}")
+        if shown["examples"]:
+            parts.append(f"<h4>Example cases ({_esc(shown['slice'])})</h4>{_examples_list(shown['examples'])}")
+    return "".join(parts)
 
 
 def task_sections(results: Any, context: Any) -> list[str]:
@@ -112,6 +212,8 @@ def write_report(
         "<h2>Violation rates (%) — relations × models</h2>", pivot_table(summary),
         "<h2>Chart</h2>", chart_svg(vr_chart(summary)) if len(frame) else "<p>No groups.</p>",
         "<h2>Details</h2>", summary_table(summary),
+        relation_diagrams(results),
+        aggregate_sections(results),
     ]
     parts.extend(task_sections(results, context))
     parts.extend(sections or ())

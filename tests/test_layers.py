@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "mtwidgets"
 
-TASK_PACKAGES = ("mtwidgets.re", "mtwidgets.ner", "mtwidgets.text")
+TASK_PACKAGES = ("mtwidgets.re", "mtwidgets.ner", "mtwidgets.text", "mtwidgets.lexical", "mtwidgets.nli")
 LAYERS: dict[str, int] = {
     "mtwidgets.core": 1,
     "mtwidgets.data": 1,
@@ -37,6 +37,9 @@ LAYERS: dict[str, int] = {
     "mtwidgets.classification": 3,
     "mtwidgets.similarity": 3,
     "mtwidgets.summarization": 3,
+    "mtwidgets.systematicity": 3,
+    "mtwidgets.lexical": 3,
+    "mtwidgets.nli": 3,
     "mtwidgets.training": 3,
     "mtwidgets.widgets": 4,
     "mtwidgets.cli": 4,

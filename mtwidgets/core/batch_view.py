@@ -17,6 +17,11 @@ by its declaration (``Task(batch="package.module:parts")``, a callable returning
 - a summary table the panel exposes under a name of the task's choosing.
 
 The base class adds nothing, so a task without a ``batch`` part gets the generic panel.
+
+Aggregated relations (counts in ``Results.aggregates`` rather than group rows) are shown by
+every task alike: :func:`aggregate_sections` turns their rows into the display data the
+panel's aggregates section and the HTML report both draw (counts, safety per slice, the
+worst sources of the paper's Table 2, example cases).
 Plain Python: nothing here imports a widget library, and pandas/Altair only inside the
 functions that need them.
 """
@@ -216,3 +221,183 @@ def parts_of(task: Any) -> BatchParts:
             "mtwidgets.core.batch_view.BatchParts"
         )
     return made
+
+
+# -- aggregated relations: what the panel and the report show of ``Results.aggregates`` ------
+# An aggregated relation (pairwise systematicity, three-way transitivity) has no group rows:
+# its counts come as one aggregate row per (relation, model, slice) (mtwidgets.core.aggregate).
+# The functions below turn those rows into plain data for display, one *section* per relation
+# and model: its counts, safety per slice, the worst sources of each slice (the paper's Table
+# 2) and a few example cases. Both the Batch panel and the HTML report draw from them, so the
+# two always show the same numbers. Every aggregated relation keeps its own fields in
+# ``detail``; only what is common is read here, and whatever a row lacks is shown as absent.
+
+#: The counts of an aggregate row, in the order they are shown.
+AGGREGATE_COUNTS: tuple[str, ...] = ("tests", "satisfied", "violations", "not_applicable", "errors")
+#: Worst sources listed per slice.
+WORST_SHOWN = 10
+
+
+def _finite(value: Any) -> float | None:
+    """A float for display, ``None`` for a missing or NaN value (JSON has no NaN)."""
+    if value is None or isinstance(value, bool):
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return number if number == number and number not in (float("inf"), float("-inf")) else None
+
+
+def _count(value: Any) -> int:
+    number = _finite(value)
+    return int(number) if number is not None else 0
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-able scalar of a source index (NumPy scalars unwrapped), ``None`` if unknown."""
+    if hasattr(value, "item") and callable(value.item):
+        value = value.item()
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return str(value)
+
+
+def worst_sources(detail: Mapping[str, Any], limit: int = WORST_SHOWN) -> list[dict[str, Any]]:
+    """The worst sources an aggregate row's ``detail`` lists (``"worst_sources"``), in its
+    order, as ``{rank, source_index, text, label, score, satisfied, violations, tests,
+    safety}``; a field the row lacks is ``None`` (``safety`` recomputed from the counts when
+    it is missing). ``[]`` when the relation lists none."""
+    listed = detail.get("worst_sources") if isinstance(detail, Mapping) else None
+    if not isinstance(listed, (list, tuple)):
+        return []
+    out = []
+    for rank, entry in enumerate(e for e in listed if isinstance(e, Mapping)):
+        if rank >= limit:
+            break
+        satisfied, violations = _count(entry.get("satisfied")), _count(entry.get("violations"))
+        tests = satisfied + violations
+        share = _finite(entry.get("safety"))
+        out.append(
+            {
+                "rank": rank,
+                "source_index": _plain(entry.get("source_index")),
+                "text": "" if entry.get("text") is None else str(entry.get("text")),
+                "label": None if entry.get("label") is None else str(entry.get("label")),
+                "score": _finite(entry.get("score")),
+                "satisfied": satisfied,
+                "violations": violations,
+                "tests": tests,
+                "safety": share if share is not None else (satisfied / tests if tests else None),
+            }
+        )
+    return out
+
+
+def example_view(example: Mapping[str, Any]) -> dict[str, Any]:
+    """One example case for display: ``{verdict, reason, notes: [[key, text]], sides: [{name,
+    text, followup, score, followup_score}]}``. Each member of the example that is a dict
+    with a ``text`` (e.g. pairwise systematicity's ``x1`` and ``x2``) is a side; its other
+    scalar members are notes."""
+    sides, notes = [], []
+    for key, value in example.items():
+        if key in ("verdict", "reason"):
+            continue
+        if isinstance(value, Mapping) and "text" in value:
+            sides.append(
+                {
+                    "name": str(key),
+                    "text": str(value.get("text", "")),
+                    "followup": None if value.get("followup") is None else str(value.get("followup")),
+                    "score": _finite(value.get("score")),
+                    "followup_score": _finite(value.get("followup_score")),
+                }
+            )
+        elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            notes.append([str(key), str(value)])
+    return {
+        "verdict": str(example.get("verdict", "")),
+        "reason": str(example.get("reason", "")),
+        "notes": notes,
+        "sides": sides,
+    }
+
+
+def detail_notes(detail: Mapping[str, Any]) -> list[list[str]]:
+    """The scalar members of a ``detail`` (``ties``, ``sources``, ...) as ``[[key, text]]``:
+    the settings and sizes behind the counts; lists and tables are left out."""
+    out = []
+    for key, value in (detail or {}).items():
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            continue
+        out.append([str(key).replace("_", " "), f"{value:.4g}" if isinstance(value, float) else str(value)])
+    return out
+
+
+def _slice_view(row: Mapping[str, Any], worst: int, examples: int) -> dict[str, Any]:
+    given, shown = row.get("detail"), row.get("examples")
+    detail: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
+    listed: list[Any] = list(shown) if isinstance(shown, (list, tuple)) else []
+    return {
+        "slice": str(row["slice"]),
+        **{c: _count(row.get(c)) for c in AGGREGATE_COUNTS},
+        "safety": _finite(row.get("safety")),
+        "worst": worst_sources(detail, worst),
+        "examples": [example_view(e) for e in listed[:examples] if isinstance(e, Mapping)],
+        "notes": detail_notes(detail),
+    }
+
+
+def aggregate_sections(aggregates: Any, *, worst: int = WORST_SHOWN, examples: int = 4) -> list[dict[str, Any]]:
+    """One section per (relation, model) of an aggregates frame (``Results.aggregates``), in
+    the order the rows come: ``{key, relation, model, task, overall, slices}``.
+
+    ``overall`` is the ``"overall"`` slice (the relation's totals; the sum of the slices when
+    a relation gives none) and ``slices`` every slice, ``"overall"`` first, each with its
+    counts, ``safety`` (``None`` when nothing was tested), up to ``worst`` worst sources,
+    ``examples`` example cases and the notes of its ``detail``. ``key`` names the section in
+    the panel's view (``"<relation> · <model>"``)."""
+    from .aggregate import OVERALL
+
+    if aggregates is None or not len(aggregates):
+        return []
+    records = aggregates.to_dict("records")
+    order = list(dict.fromkeys((str(r["relation"]), str(r["model"])) for r in records))
+    out = []
+    for relation, model in order:
+        rows = [r for r in records if (str(r["relation"]), str(r["model"])) == (relation, model)]
+        rows.sort(key=lambda r: str(r["slice"]) != OVERALL)  # stable: "overall" first, then as counted
+        slices = [_slice_view(r, worst, examples) for r in rows]
+        overall = next((s for s in slices if s["slice"] == OVERALL), None)
+        if overall is None:
+            totals = {c: sum(s[c] for s in slices) for c in AGGREGATE_COUNTS}
+            tested = totals["satisfied"] + totals["violations"]
+            overall = {"slice": OVERALL, **totals, "safety": totals["satisfied"] / tested if tested else None,
+                       "worst": [], "examples": [], "notes": []}  # fmt: skip
+        out.append(
+            {
+                "key": f"{relation} · {model}",
+                "relation": relation,
+                "model": model,
+                "task": str(rows[0].get("task", "")),
+                "overall": {k: overall[k] for k in ("slice", *AGGREGATE_COUNTS, "safety")},
+                "slices": slices,
+            }
+        )
+    return out
+
+
+def find_worst_source(sections: Sequence[Mapping[str, Any]], key: str, slice_: str, rank: int) -> dict[str, Any]:
+    """The worst source ``rank`` of slice ``slice_`` in section ``key`` (what a click on a
+    worst source names), or a :class:`LookupError` saying what is missing."""
+    section = next((s for s in sections if s["key"] == key), None)
+    if section is None:
+        raise LookupError(f"no aggregated relation {key!r} in these results; shown: {[s['key'] for s in sections]}")
+    part = next((s for s in section["slices"] if s["slice"] == slice_), None)
+    if part is None:
+        raise LookupError(f"{key}: no slice {slice_!r}; slices: {[s['slice'] for s in section['slices']]}")
+    if not 0 <= rank < len(part["worst"]):
+        raise LookupError(f"{key}, {slice_}: no worst source {rank} (it lists {len(part['worst'])})")
+    return dict(part["worst"][rank])

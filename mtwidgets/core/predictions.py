@@ -8,6 +8,8 @@ results frame store every task's outputs the same way.
 
 from __future__ import annotations
 
+import base64
+import binascii
 from collections.abc import Mapping
 from dataclasses import dataclass
 from numbers import Real
@@ -16,14 +18,62 @@ from typing import Any
 from .errors import InputError
 from .spans import Span
 
+VECTOR_FORMAT = "f32le"
+
+
+def encode_vector(values: Any) -> str:
+    """A one-dimensional array of finite numbers as the compact text :attr:`Prediction.vector`
+    holds: ``f32le:<n>:<base64 of the float32 values, little-endian>`` (exact for float32)."""
+    import numpy as np
+
+    array = np.asarray(values, dtype="<f4")
+    if array.ndim != 1 or array.size == 0:
+        raise InputError(f"a prediction's vector is one row of numbers, got an array of shape {array.shape}")
+    if not np.all(np.isfinite(array)):
+        raise InputError("a prediction's vector must hold finite numbers")
+    return f"{VECTOR_FORMAT}:{array.size}:{base64.b64encode(array.tobytes()).decode('ascii')}"
+
+
+def decode_vector(text: str | None) -> Any:
+    """The float32 array :func:`encode_vector` wrote, or ``None`` (no vector, or not one)."""
+    import numpy as np
+
+    if not text or not text.startswith(VECTOR_FORMAT + ":"):
+        return None
+    _, size, payload = text.split(":", 2)
+    try:
+        raw = base64.b64decode(payload, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    if not size.isdigit() or len(raw) != 4 * int(size):
+        return None
+    return np.frombuffer(raw, dtype="<f4").astype(np.float32)
+
 
 @dataclass(frozen=True)
 class Prediction:
+    """One model answer for one input: a label with scores, spans, a number or a text, by the
+    task; ``vector`` carries extra numbers a relation reads beside the answer (the hidden
+    states the compositionality probe is trained on), encoded by :func:`encode_vector`; it
+    is kept in the prediction cache but left out of results rows (:meth:`to_dict` with
+    ``vector=False``)."""
+
     label: str | None = None
     scores: tuple[tuple[str, float], ...] = ()
     spans: tuple[Span, ...] = ()
     value: float | None = None
     text: str | None = None
+    vector: str | None = None
+
+    def with_vector(self, values: Any) -> Prediction:
+        """This prediction with ``values`` (a 1-d array of numbers) as its vector."""
+        import dataclasses
+
+        return dataclasses.replace(self, vector=encode_vector(values))
+
+    def vector_array(self) -> Any:
+        """The vector as a float32 NumPy array, or ``None``."""
+        return decode_vector(self.vector)
 
     @classmethod
     def from_scores(cls, scores: Mapping[str, float]) -> Prediction:
@@ -44,7 +94,7 @@ class Prediction:
                 return value
         return None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, vector: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.label is not None:
             out["label"] = self.label
@@ -56,6 +106,8 @@ class Prediction:
             out["value"] = self.value
         if self.text is not None:
             out["text"] = self.text
+        if vector and self.vector is not None:
+            out["vector"] = self.vector
         return out
 
     @classmethod
@@ -66,6 +118,7 @@ class Prediction:
             spans=tuple(Span.from_value(s) for s in data.get("spans", ())),
             value=data.get("value"),
             text=data.get("text"),
+            vector=data.get("vector"),
         )
 
 

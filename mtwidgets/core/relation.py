@@ -192,6 +192,12 @@ class MetamorphicRelation:
         Source inputs per group (2 for MR-C1/C2: the second is built from the first).
     model_dependent:
         Whether applicability depends on the model's source outputs.
+    aggregate:
+        ``None`` for a relation whose every group is one test case (one results row per
+        group and model). Otherwise the relation is *aggregated*: its groups are built and
+        predicted as usual, then ``aggregate(relation, model_name, evaluated)`` counts the
+        cases they make (e.g. all pairs of sources) and returns aggregate rows
+        (:mod:`mtwidgets.core.aggregate`) for ``Results.aggregates`` instead of group rows.
     """
 
     name: str
@@ -204,6 +210,7 @@ class MetamorphicRelation:
     property: OutputProperty
     n_sources: int = 1
     model_dependent: bool = False
+    aggregate: Callable[..., Any] | None = None
 
     def generate(
         self,
@@ -262,6 +269,13 @@ class MetamorphicRelation:
     def check(self, group: Group, sources: Sequence[Prediction], followups: Sequence[Prediction]) -> Check:
         return self.property.check(group, sources, followups)
 
+    def diagram(self) -> Any:
+        """This relation in the systematicity paper's graphical notation: a standalone SVG
+        (:class:`mtwidgets.core.diagram.Diagram`, drawn inline in a notebook)."""
+        from .diagram import diagram
+
+        return diagram(self)
+
     def info(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -272,6 +286,7 @@ class MetamorphicRelation:
             "paper": self.paper,
             "n_sources": self.n_sources,
             "model_dependent": self.model_dependent,
+            "aggregated": self.aggregate is not None,
         }
 
 
@@ -279,8 +294,9 @@ class MetamorphicRelation:
 class RelationSpec:
     """One row of a task's declarative relation table: everything about a relation but its
     name, task and paper. The factories receive the build options (a mapping) and return
-    the transformation and the output property; ``flags`` carry task-specific switches
-    the task's ``build`` reads (e.g. "filter follow-ups by default")."""
+    the transformation and the output property (and, for an aggregated relation, the
+    ``aggregate`` callable); ``flags`` carry task-specific switches the task's ``build``
+    reads (e.g. "filter follow-ups by default")."""
 
     category: str
     expected: str
@@ -290,12 +306,14 @@ class RelationSpec:
     n_sources: int = 1
     model_dependent: bool = False
     flags: frozenset[str] = frozenset()
+    aggregate: Callable[[Mapping[str, Any]], Callable[..., Any]] | None = None
 
     def build(self, name: str, *, task: str, paper: str, options: Mapping[str, Any] = _EMPTY) -> MetamorphicRelation:
         return MetamorphicRelation(
             name, task=task, category=self.category, description=self.description, expected=self.expected,
             paper=paper, transformation=self.transformation(options), property=self.property(options),
             n_sources=self.n_sources, model_dependent=self.model_dependent,
+            aggregate=None if self.aggregate is None else self.aggregate(options),
         )
 
 

@@ -10,6 +10,13 @@ depend on the model's source outputs):
 4. predict every distinct follow-up of the applicable groups;
 5. check the output property of each group.
 
+An *aggregated* relation (``relation.aggregate`` set: pairwise systematicity, three-way
+transitivity) goes through stages 1-4 like any other, so each distinct input is still
+predicted once per model; instead of stage 5 its evaluated groups are collected over the
+whole run and, once the last chunk is predicted, handed to ``relation.aggregate``, whose
+counts become ``Results.aggregates`` (no group rows). An interrupted run keeps no partial
+counts for it: the pairs need every source.
+
 A model that raises or answers with the wrong shape does not sink the run: the failing
 batch is bisected to the input(s) at fault, their groups get verdict ``error`` with a
 reason naming the model and the input, and every other group is still evaluated. A
@@ -29,6 +36,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .aggregate import Evaluated, Status, aggregate_frame, aggregate_row
 from .cache import PredictionCache, default_cache, model_fingerprint
 from .data import load_inputs, task_hint
 from .errors import ModelError, RelationError
@@ -36,7 +44,7 @@ from .evaluate import GENERATION_ERROR, final_check, precheck, same_input
 from .inputs import BaseInput
 from .predictions import Prediction
 from .registry import relations_task, resolve
-from .relation import Group, MetamorphicRelation
+from .relation import Check, Group, MetamorphicRelation
 from .results import Results, make_row
 
 
@@ -198,6 +206,8 @@ class Runner:
         self._failures: dict[str, int] = dict.fromkeys(self.models, 0)
         self._attempted: dict[str, int] = dict.fromkeys(self.models, 0)
         self._broken: dict[str, str] = {}  # relation -> why preparing it on the data set failed
+        # (model, aggregated relation) -> its evaluated groups so far in this run
+        self._evaluated: dict[tuple[str, str], list[Evaluated]] = {}
 
     # -- groups -------------------------------------------------------------------------
     def groups(self, sources: Sequence[BaseInput], rows: Sequence[Any] | None = None) -> list[Group]:
@@ -275,6 +285,8 @@ class Runner:
             try:
                 groups = self.groups(sources[start : start + size], rows[start : start + size])
                 part = self._check(groups, done, resumed)
+                if start + size >= len(sources):  # the last chunk carries the aggregated relations' counts
+                    part.aggregates = aggregate_frame(self._aggregate())
             except BaseException as exc:
                 self._stash(exc, Results.concat(done) if done else Results.empty())
                 raise
@@ -292,15 +304,62 @@ class Runner:
         self.partial = None
         self._reset_failures()
         try:
-            return self._check(list(groups), [], _resume_index(resume))
+            part = self._check(list(groups), [], _resume_index(resume))
+            part.aggregates = aggregate_frame(self._aggregate())
+            return part
         except BaseException as exc:
             self._stash(exc, Results.empty())
             raise
 
     def _reset_failures(self) -> None:
-        # max_errors counts per run
+        # max_errors counts per run; so do the aggregated relations' groups
         self._failures = dict.fromkeys(self.models, 0)
         self._attempted = dict.fromkeys(self.models, 0)
+        self._evaluated = {}
+
+    def _aggregate(self) -> list[dict[str, Any]]:
+        """The aggregate rows of every aggregated relation and model of this run.
+
+        An aggregator that raises does not sink the run: its relation gets one row whose
+        ``errors`` count every group it was given and whose ``detail`` says what was raised
+        (and a warning)."""
+        out: list[dict[str, Any]] = []
+        for rel in self.relations:
+            if rel.aggregate is None:
+                continue
+            for name in self.models:
+                evaluated = self._evaluated.get((name, rel.name))
+                if evaluated is None:
+                    continue
+                try:
+                    out.extend(dict(r) for r in rel.aggregate(rel, name, evaluated))
+                except Exception as exc:  # noqa: BLE001 - reported as the relation's row
+                    reason = f"{rel.name} failed to count its cases on model {name!r}: {type(exc).__name__}: {exc}"
+                    warnings.warn(reason, RuntimeWarning, stacklevel=4)
+                    out.append(aggregate_row(relation=rel.name, task=rel.task, model=name, satisfied=0,
+                                             violations=0, errors=len(evaluated), detail={"error": reason}))
+        return out
+
+    def _finish(
+        self,
+        name: str,
+        rel: MetamorphicRelation,
+        i: int,
+        g: Group,
+        outs: Sequence[Prediction],
+        fouts: Sequence[Prediction],
+        check: Check | None,
+        rows: dict[int, dict[str, Any]],
+    ) -> None:
+        """Record group ``i`` decided for model ``name``: a results row, or for an aggregated
+        relation its evaluated group (``check`` ``None``: predicted, for the aggregator to count)."""
+        if rel.aggregate is None:
+            assert check is not None
+            rows[i] = make_row(g, name, outs, fouts, check)
+            return
+        status: Status = "ok" if check is None else ("error" if check.verdict == "error" else "not_applicable")
+        reason = "" if check is None else check.reason
+        self._evaluated.setdefault((name, rel.name), []).append(Evaluated(g, tuple(outs), tuple(fouts), status, reason))
 
     def _stash(self, exc: BaseException, partial: Results) -> None:
         """Attach the finished groups to an exception that stops the run (once)."""
@@ -325,7 +384,7 @@ class Runner:
                 result_rows.extend(rows[i] for i in sorted(rows))
                 self._stash(exc, Results.concat([*done, Results.from_rows(result_rows, errors=errors)]))
                 raise
-            result_rows.extend(rows[i] for i in range(len(groups)))
+            result_rows.extend(rows[i] for i in sorted(rows))  # aggregated relations' groups have no row
             errors.extend(model_errors)
         _warn_generation_errors(groups)
         part = Results.from_rows(result_rows, errors=errors)
@@ -378,7 +437,7 @@ class Runner:
             outs = [] if decided else [src_preds[s.key()] for s in g.sources]
             early = precheck(rel, g, outs, None if failed is None else str(failed), model)
             if early is not None:
-                rows[i] = make_row(g, name, outs, [], early)
+                self._finish(name, rel, i, g, outs, [], early, rows)
             else:
                 pending.append((i, g, outs))
 
@@ -387,12 +446,16 @@ class Runner:
             groups_done=len(rows),
         )
         for i, g, outs in pending:
+            rel = rel_by_name[g.relation]
             failed = next((fu_errs[f.key()] for f in g.followups if f.key() in fu_errs), None)
             fouts = [] if failed is not None else [fu_preds[f.key()] for f in g.followups]
-            check = final_check(rel_by_name[g.relation], g, outs, fouts, None if failed is None else str(failed))
-            rows[i] = make_row(g, name, outs, fouts, check)
+            if rel.aggregate is not None and failed is None:
+                self._finish(name, rel, i, g, outs, fouts, None, rows)
+                continue
+            check = final_check(rel, g, outs, fouts, None if failed is None else str(failed))
+            self._finish(name, rel, i, g, outs, fouts, check, rows)
         self._report(name, "done", 1, 1, len(groups), len(groups), started)
-        self._warn_given_up(name, [rows[i] for i in todo])
+        self._warn_given_up(name, [rows[i] for i in todo if i in rows])
         return _unique_errors([*src_errs.values(), *fu_errs.values()])
 
     def _finish_from_cache(self, name: str, groups: list[Group], todo: list[int], rows: dict[int, dict[str, Any]]) -> None:
@@ -406,6 +469,8 @@ class Runner:
             for i in open_:
                 g = groups[i]
                 rel = rel_by_name[g.relation]
+                if rel.aggregate is not None:  # counted over the whole run only
+                    continue
                 if not _needs_model(g, model):
                     early = precheck(rel, g, [], None, model)
                     if early is not None:

@@ -8,8 +8,9 @@ so the widget names no task:
 
 - :attr:`ExplorerParts.mark_view` — how the user gives and marks the input:
   ``"head-tail"`` (two roles over tokens), ``"spans"`` (labelled spans, e.g. gold
-  entities), ``"text"`` (one text box, nothing to mark), ``"text-pair"`` (two text boxes),
-  ``"word-pair"`` (two one-line boxes);
+  entities), ``"text"`` (one text box; with roles, a word to replace is clicked in a token
+  strip under it), ``"text-pair"`` (two text boxes, each with its token strip when the
+  parts mark words in it), ``"word-pair"`` (two one-line boxes);
 - :attr:`ExplorerParts.prediction_view` — how each prediction is drawn:
   ``"label-scores"`` (label and score bars), ``"spans"`` (the text with labelled spans),
   ``"number-bands"`` (a number, placed in the task's :attr:`~ExplorerParts.value_bands`),
@@ -20,7 +21,17 @@ so the widget names no task:
 Generic parts for inputs that are one text (:class:`TextParts`) or two
 (:class:`TextPairParts`) need nothing task-specific: a task on
 :class:`~mtwidgets.core.inputs.TextInput` declares ``explorer=TextParts`` (or
-``explorer=lambda: TextParts(prediction_view="number-bands", value_bands=...)``).
+``explorer=lambda: TextParts(prediction_view="number-bands", value_bands=...)``). Given
+``roles`` that name text fields (``TextParts(roles=("text",))``), they let the user mark one
+word in one of those fields, which the input receives as ``focus=(field, start, end)``: the
+word the task's relations are to replace (the input class must take a ``focus``).
+
+Relations whose test case joins several sources (pairwise systematicity: a pair of texts;
+three-way transitivity: word pairs that chain) are shown one case at a time by a
+:class:`MultiSourceParts` the *relation* declares (an ``explorer_multi_source`` attribute,
+see :func:`multi_source_parts`); the task's parts may override that choice
+(:meth:`ExplorerParts.multi_source`). The Explorer then holds every source of the case, the
+follow-ups built from them, and each model's verdict on the case.
 
 Plain Python, no widget or heavy import: parts are tested without a browser.
 """
@@ -35,19 +46,26 @@ from typing import Any
 
 from .errors import InputError, MTError
 from .inputs import BaseInput
+from .predictions import Prediction
+from .relation import Check
 from .spans import Span
+from .task import resolve_ref
 
 __all__ = [
     "MARK_VIEWS",
     "PREDICTION_VIEWS",
     "Band",
+    "CaseJudgement",
     "ExplorerParts",
     "ExtraPart",
+    "MultiSourceParts",
     "TextPairParts",
     "TextParts",
+    "WordMarking",
     "WordPairParts",
     "carry_span",
     "explorer_parts",
+    "multi_source_parts",
     "span_pieces",
 ]
 
@@ -102,8 +120,9 @@ class ExplorerParts:
 
     The class attributes below are the defaults; any of them can be given as a keyword
     (``TextParts(prediction_view="number-bands")``). The Explorer keeps the input as its
-    text fields (:attr:`fields`) plus the user's marks (``{key: Span | None}``); the marking
-    methods work on the first field, the one the tokens are drawn for.
+    text fields (:attr:`fields`) plus the user's marks (``{key: Span | None}``); a mark lies
+    in the field :meth:`field_of` its role names (by default the first field, the one the
+    tokens are drawn for).
     """
 
     #: front-end component that marks the input (one of :data:`MARK_VIEWS`)
@@ -163,6 +182,16 @@ class ExplorerParts:
     def title(self, field: str) -> str:
         return self.field_titles.get(field, field.replace("_", " "))
 
+    def field_of(self, role: str) -> str:
+        """The text field that ``role``'s mark lies in (default: the first field)."""
+        return self.fields[0]
+
+    def candidates_key(self, x: BaseInput) -> str:
+        """What, beside ``x.key()``, changes the relations' follow-ups of ``x``: something the
+        user marked that the model does not see (so not in the key). The Explorer keys its
+        candidate lists by both. Default: nothing."""
+        return ""
+
     # -- marking -------------------------------------------------------------------------
     def marks_of(self, x: BaseInput) -> dict[str, Span | None]:
         return {}
@@ -188,6 +217,11 @@ class ExplorerParts:
     def hint(self, marks: Marks) -> str:
         """What the user may do next once the input is complete (shown under the tokens)."""
         return ""
+
+    def hint_for(self, texts: Mapping[str, str], marks: Marks, relation: Any = None) -> str:
+        """The hint shown with the input's texts and the relation picked at hand (parts whose
+        hint names the marked words or the relation override this); default :meth:`hint`."""
+        return self.hint(marks)
 
     def accepts(self, role: str) -> bool:
         """Whether ``role`` names something the user marks or clears (a role, or a mark key)."""
@@ -246,27 +280,97 @@ class ExplorerParts:
         """
         return None
 
+    # -- relations whose case joins several sources ----------------------------------------
+    def multi_source(self, relation: Any) -> MultiSourceParts | None:
+        """How the Explorer shows one case of ``relation`` when that case joins several
+        sources (``None``: the relation is shown one group at a time, as usual). Default:
+        what the relation declares (:func:`multi_source_parts`); a task overrides this to
+        show a relation its own way."""
+        return multi_source_parts(relation)
 
-def _build_from_texts(parts: ExplorerParts, texts: Mapping[str, str]) -> tuple[BaseInput | None, str | None]:
+
+def _build_from_texts(
+    parts: ExplorerParts, texts: Mapping[str, str], focus: Focus | None = None
+) -> tuple[BaseInput | None, str | None]:
     empty = [f for f in parts.fields if not str(texts.get(f, "")).strip()]
     if empty:
         return None, f"type the {' and the '.join(parts.title(f) for f in empty)}"
     if parts.task is None:
         raise MTError(f"{type(parts).__name__} is not bound to a task; get it with explorer_parts(task)")
+    extra = {"focus": focus} if focus is not None else {}
     try:
-        return parts.task.input_class(**{f: texts[f] for f in parts.fields}), None
+        return parts.task.input_class(**{f: texts[f] for f in parts.fields}, **extra), None
     except InputError as exc:
         return None, str(exc)
 
 
-class TextParts(ExplorerParts):
-    """An input that is one text, typed by the user: nothing to mark."""
+# A word the user marked to replace: (field, start, end).
+Focus = tuple[str, int, int]
+
+# How a marked word is changed or unmarked (the end of the hint of parts that mark one).
+UNMARK_HINT = "click another word to change, the marked one again (or Clear) to unmark"
+
+
+class WordMarking(ExplorerParts):
+    """The marking of the text parts: one word to replace, marked in one of the text fields
+    named by :attr:`roles` (each role is a field's name); the input gets it as
+    ``focus=(field, start, end)``. Without roles there is nothing to mark (the default)."""
+
+    def field_of(self, role: str) -> str:
+        return role if role in self.fields else self.fields[0]
+
+    def accepts(self, role: str) -> bool:
+        return role in self.roles
+
+    def focus(self, marks: Marks) -> Focus | None:
+        """The marked word as ``(field, start, end)``, or ``None``."""
+        return next(((r, s.start, s.end) for r, s in marks.items() if s is not None and r in self.roles), None)
+
+    def marks_of(self, x: BaseInput) -> dict[str, Span | None]:
+        focus = getattr(x, "focus", None)
+        return {r: (Span(focus[1], focus[2]) if focus is not None and focus[0] == r else None) for r in self.roles}
+
+    def add_mark(
+        self, text: str, marks: Marks, role: str, span: Span, label: str | None
+    ) -> dict[str, Span | None]:
+        """The marks with ``span`` the one word to replace (a mark elsewhere is moved)."""
+        return {r: (span.with_label(None) if r == role else None) for r in self.roles}
+
+    def candidates_key(self, x: BaseInput) -> str:
+        focus = getattr(x, "focus", None)
+        return "" if focus is None else "focus:{}:{}:{}".format(*focus)
+
+    def hint_for(self, texts: Mapping[str, str], marks: Marks, relation: Any = None) -> str:
+        """Which word the relations will replace, and how to change or unmark it."""
+        if not self.roles:
+            return self.hint(marks)
+        marked = self.marked_word(texts, marks)
+        if marked is None:
+            return "optional: click a word to mark it to replace (the relations then replace that word)"
+        return f"the relations will replace {marked} or say why they cannot; {UNMARK_HINT}"
+
+    def marked_word(self, texts: Mapping[str, str], marks: Marks) -> str | None:
+        """The marked word as the hint names it (``'accident' (marked in S2)``), or ``None``."""
+        focus = self.focus(marks)
+        if focus is None:
+            return None
+        field, start, end = focus
+        where = f" in {self.title(field)}" if len(self.fields) > 1 else ""
+        return f"{str(texts.get(field, ''))[start:end]!r} (marked{where})"
+
+    def _focused_build(self, texts: Mapping[str, str], marks: Marks) -> tuple[BaseInput | None, str | None]:
+        return _build_from_texts(self, texts, self.focus(marks) if self.roles else None)
+
+
+class TextParts(WordMarking):
+    """An input that is one text, typed by the user: nothing to mark, or (with
+    ``roles=("text",)``) one word to replace."""
 
     mark_view = "text"
     fields = ("text",)
 
     def build(self, texts: Mapping[str, str], marks: Marks) -> tuple[BaseInput | None, str | None]:
-        return _build_from_texts(self, texts)
+        return self._focused_build(texts, marks)
 
     def carry(self, followup: BaseInput, new_text: str) -> BaseInput:
         if not new_text.strip():
@@ -274,8 +378,9 @@ class TextParts(ExplorerParts):
         return _replace(followup, self.parse_texts(new_text))
 
 
-class TextPairParts(ExplorerParts):
-    """An input that is two texts (similarity, entailment), typed in two boxes."""
+class TextPairParts(WordMarking):
+    """An input that is two texts (similarity, entailment), typed in two boxes; with
+    ``roles=("text_a", "text_b")``, one word to replace in either."""
 
     mark_view = "text-pair"
     fields = ("text_a", "text_b")
@@ -292,7 +397,7 @@ class TextPairParts(ExplorerParts):
         return self.separator.join(self.texts_of(x).values())
 
     def build(self, texts: Mapping[str, str], marks: Marks) -> tuple[BaseInput | None, str | None]:
-        return _build_from_texts(self, texts)
+        return self._focused_build(texts, marks)
 
     def carry(self, followup: BaseInput, new_text: str) -> BaseInput:
         texts = self.parse_texts(new_text)
@@ -390,3 +495,111 @@ def span_pieces(
     if pos < len(text):
         out.append({"text": text[pos:]})
     return out
+
+
+# -- relations whose test case joins several sources --------------------------------------------
+@dataclass(frozen=True)
+class CaseJudgement:
+    """One model's verdict on the case the Explorer shows for a multi-source relation.
+
+    ``check`` is the verdict as a run decides it (``"pass"``: the case is satisfied);
+    ``values`` what the relation reads from each prediction, sources first, then follow-ups
+    (``None`` where there is none, e.g. no follow-up was built); ``premise`` and
+    ``hypothesis`` the relation's two sides written out with those values, and whether each
+    holds (``None``: unknown).
+    """
+
+    check: Check
+    values: tuple[float | None, ...] = ()
+    premise: str = ""
+    premise_holds: bool | None = None
+    hypothesis: str = ""
+    hypothesis_holds: bool | None = None
+
+
+class MultiSourceParts:
+    """How the Explorer shows one test case of a relation that joins several sources.
+
+    A relation whose cases are pairs or triplets of sources (pairwise systematicity compares
+    two texts' scores before and after the same transformation; three-way transitivity
+    chains two word pairs into a third) cannot be explored one source at a time. The
+    Explorer then holds :attr:`source_titles` sources: its own input is the first, the others
+    are typed or picked from the data (by default the rows after the input's). The user picks
+    one of :meth:`options` (e.g. which sentence to add); :meth:`followups` builds the case's
+    follow-ups from the sources, or says why it cannot; every model predicts every input (one
+    call per model, cached) and :meth:`judge` gives its verdict with the premise and the
+    hypothesis written out.
+
+    **Declaring it.** A relation declares its parts with an ``explorer_multi_source``
+    attribute on the relation, its ``aggregate`` callable, its output property or its
+    transformation (the first one found, as :mod:`mtwidgets.core.diagram` reads
+    ``diagram_shape``): a callable or a ``"module:attribute"`` reference to one, called with
+    the relation (the relation's own options, e.g. its tie rule, are read there). A task's
+    :meth:`ExplorerParts.multi_source` may show a relation its own way instead.
+
+    Plain Python over inputs and predictions: the widget draws the JSON it builds from these
+    answers, so parts are tested without a browser.
+    """
+
+    #: what each source is called on screen (their number is the case's number of sources)
+    source_titles: tuple[str, ...] = ("x1", "x2")
+    #: what each follow-up is called on screen
+    followup_titles: tuple[str, ...] = ("T(x1)", "T(x2)")
+    #: what :meth:`judge` reads from each prediction (shown beside each value)
+    value_title: str = "score"
+    #: the names of the relation's two sides
+    premise_title: str = "premise"
+    hypothesis_title: str = "hypothesis"
+    #: the relation's property in one line (shown as the expected outcome)
+    expected: str = ""
+
+    def options(self) -> list[tuple[str, str]]:
+        """The transformations the user picks from: ``(key, what the picker shows)``."""
+        raise NotImplementedError
+
+    def followups(self, sources: Sequence[BaseInput], option: str) -> tuple[tuple[BaseInput, ...], str | None]:
+        """The case's follow-ups under ``option`` and ``None``, or ``()`` and why the case
+        cannot be built (a source the transformation refuses, sources that do not chain)."""
+        raise NotImplementedError
+
+    def judge(
+        self, option: str, sources: Sequence[Prediction], followups: Sequence[Prediction]
+    ) -> CaseJudgement:
+        """One model's verdict on the case from its predictions of the sources and of the
+        follow-ups (``followups`` empty when none could be built: the premise is still
+        shown; the Explorer gives the verdict "not applicable" with the reason)."""
+        raise NotImplementedError
+
+    def meta(self, option: str) -> dict[str, Any]:
+        """The ``meta`` of the case's group (saved with it in the Explorer's suite)."""
+        return {"transformation": option}
+
+
+_DECLARED = "explorer_multi_source"
+
+
+def multi_source_parts(relation: Any) -> MultiSourceParts | None:
+    """The :class:`MultiSourceParts` ``relation`` declares (``None`` when it declares none).
+
+    Looked up as ``explorer_multi_source`` on the relation, then on its ``aggregate``
+    callable, its ``property`` and its ``transformation``; the value is a callable (or a
+    ``"module:attribute"`` reference to one) called with the relation.
+    """
+    for owner in (relation, getattr(relation, "aggregate", None), getattr(relation, "property", None),
+                  getattr(relation, "transformation", None)):
+        declared = getattr(owner, _DECLARED, None) if owner is not None else None
+        if declared is None:
+            continue
+        made = resolve_ref(declared)(relation)
+        if not isinstance(made, MultiSourceParts):
+            raise MTError(
+                f"relation {getattr(relation, 'name', relation)!r} declares {_DECLARED} = {declared!r}, which gave "
+                f"a {type(made).__name__}, not MultiSourceParts"
+            )
+        if len(made.source_titles) < 2:
+            raise MTError(
+                f"relation {getattr(relation, 'name', relation)!r}: its multi-source parts name "
+                f"{len(made.source_titles)} source(s); a case that joins sources has at least two"
+            )
+        return made
+    return None

@@ -11,6 +11,11 @@ English one. The parts' language is :data:`TEXT_LANG`, a tokenizer registered wi
 :func:`mtwidgets.lang.text.register_tokenizer` that reads each text's language as the
 inputs do (:func:`mtwidgets.text.inputs.infer_lang`).
 
+The user may mark one word to replace, by clicking it in the token strip under the text (or
+under S1 or S2 of a pair): the input then carries it as its ``focus`` and the relations
+MR1-MR6 replace that word or say why they cannot (:mod:`mtwidgets.text.relations`); MR7
+(sentence order, or S1 and S2 swapped) ignores it. The hint under the input says which.
+
 Predictions: classification shows label scores, similarity its number on the paper's five
 interval bands ([0.8, 1], [0.6, 0.8), [0.4, 0.6), [0.2, 0.4), [0, 0.2)), summarization the
 two summaries with a word diff.
@@ -20,15 +25,16 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from ..core.errors import InputError
 from ..core.inputs import BaseInput
-from ..core.views import Band, ExplorerParts, TextPairParts, TextParts
+from ..core.views import UNMARK_HINT, Band, Marks, TextPairParts, TextParts, WordMarking
 from ..lang.text import Token, register_tokenizer, token_dicts, tokenize
 from ..lang.zh import tokens as zh_tokens
 from .inputs import SimilarityInput, infer_lang
-from .relations import INTERVALS
+from .relations import INTERVALS, TASK_SUFFIX, relation_name
+from .rewrite import FAMILIES
 
 __all__ = [
     "TEXT_LANG",
@@ -70,7 +76,7 @@ def similarity_bands() -> tuple[Band, ...]:
 _REMEMBERED = 4096
 
 
-class _Language(ExplorerParts):
+class _Language(WordMarking):
     """Tokens and diffs by the text's language, and inputs that keep what is not text
     (mixed into the text parts)."""
 
@@ -95,34 +101,63 @@ class _Language(ExplorerParts):
         return texts
 
     def build(self, texts: Mapping[str, str], marks: Any) -> tuple[BaseInput | None, str | None]:
-        """The remembered input with exactly these texts, else a new one from the texts
-        (its language inferred from them)."""
+        """The remembered input with exactly these texts (and the word marked now), else a
+        new one from the texts (its language inferred from them)."""
         known = self._inputs.get(tuple(str(texts.get(f, "")) for f in self.fields))
         if known is not None:
-            return known, None
+            try:
+                return cast(Any, known).with_focus(self.focus(marks)), None
+            except InputError as exc:
+                return None, str(exc)
         return super().build(texts, marks)
+
+    def hint_for(self, texts: Mapping[str, str], marks: Marks, relation: Any = None) -> str:
+        """What the relation picked does with the marked word: MR1-MR6 replace it (or say
+        why they cannot), MR7 ignores it."""
+        task = self.task.name if self.task is not None else None
+        if task not in TASK_SUFFIX:
+            return super().hint_for(texts, marks, relation)
+        replacing = f"{relation_name('name', task)}-{relation_name('verb', task)}"
+        reorder = relation_name("reorder", task)
+        does = "swaps S1 and S2" if task == "similarity" else "reorders the sentences"
+        marked = self.marked_word(texts, marks)
+        name = getattr(relation, "name", None)
+        if marked is None:
+            return (f"optional: click a word to mark it for {replacing} to replace "
+                    f"({reorder} {does} and ignores a mark)")
+        if name == reorder:
+            return f"{reorder} {does} and ignores {marked}; {replacing} replace it; {UNMARK_HINT}"
+        if name in {relation_name(f, task) for f in FAMILIES if f != "reorder"}:
+            return f"{name} will replace {marked}, or say below why not; {UNMARK_HINT}"
+        return f"{replacing} replace {marked} (other relations ignore the mark); {UNMARK_HINT}"
 
 
 class ClassificationParts(_Language, TextParts):
-    """A text to classify: typed in one box; predictions are label scores."""
+    """A text to classify: typed in one box, a word to replace clicked under it;
+    predictions are label scores."""
 
     prediction_view = "label-scores"
     field_titles = {"text": "text"}
+    roles = ("text",)
 
 
 class SummarizationParts(_Language, TextParts):
-    """A text to summarize: typed in one box; predictions are the two summaries, the
-    follow-up's diffed word by word against the source's."""
+    """A text to summarize: typed in one box, a word to replace clicked under it;
+    predictions are the two summaries, the follow-up's diffed word by word against the
+    source's."""
 
     prediction_view = "text-diff"
     field_titles = {"text": "text"}
+    roles = ("text",)
 
 
 class SimilarityParts(_Language, TextPairParts):
-    """A sentence pair (S1, S2) in two boxes; predictions are the similarity on its band."""
+    """A sentence pair (S1, S2) in two boxes, a word to replace clicked under either;
+    predictions are the similarity on its band."""
 
     prediction_view = "number-bands"
     field_titles = {"text_a": "S1", "text_b": "S2"}
+    roles = ("text_a", "text_b")
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -6,14 +6,21 @@ not given (a text whose letters are mostly Chinese characters is ``"zh"``), beca
 follow-ups are built by language-specific rewriters. Gold values (a topic, a sentiment, a
 similarity score, a reference summary) are optional and never change what a model sees:
 ``key()`` depends on the text(s) and the language alone.
+
+An input may also carry a *focus*: ``(field, start, end)``, the word the user marked in the
+Explorer for the relations MR1-MR6 to replace (``field`` is ``"text"``, or ``"text_a"`` /
+``"text_b"`` of a pair). The model sees the same text with or without it, so the focus is
+no part of ``key()`` or ``model_text()`` (the prediction cache is shared); it is kept in
+``to_dict()`` and by ``with_text`` only while the text it points into is unchanged.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..core.errors import InputError
@@ -61,6 +68,49 @@ def _optional_str(value: object, what: str) -> str | None:
     return value.strip() or None
 
 
+Focus = tuple[str, int, int]
+
+
+def check_focus(value: object, texts: Mapping[str, str]) -> Focus | None:
+    """``value`` as a focus ``(field, start, end)`` on one of ``texts`` (``{field: text}``),
+    or ``None`` when missing; :class:`InputError` when it names no field of the input, or its
+    offsets do not select a word (out of the text, empty, only whitespace or with whitespace
+    at its edges). A list (as JSON gives it back) is read as a tuple."""
+    if _missing(value):
+        return None
+    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != 3:
+        raise InputError(f"focus must be (field, start, end), e.g. ('text', 4, 12), got {value!r}")
+    name, start, end = value
+    if name not in texts:
+        raise InputError(f"the focus names the field {name!r}; this input's text fields are {sorted(texts)}")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (start, end)):
+        raise InputError(f"the focus offsets must be integers, got ({start!r}, {end!r})")
+    text = texts[name]
+    if not 0 <= start < end <= len(text):
+        raise InputError(
+            f"the focus ({start}, {end}) is not inside the {name} (length {len(text)}); mark a word of the text"
+        )
+    word = text[start:end]
+    if not word.strip() or word != word.strip():
+        raise InputError(f"the focus ({start}, {end}) = {word!r} is not a word; mark a word without its spaces")
+    return (str(name), start, end)
+
+
+def focus_word(x: BaseInput) -> str | None:
+    """The word an input's focus marks (``None`` without a focus)."""
+    focus = getattr(x, "focus", None)
+    if focus is None:
+        return None
+    name, start, end = focus
+    return str(getattr(x, name))[start:end]
+
+
+def _focus_dict(out: dict[str, Any], focus: Focus | None) -> dict[str, Any]:
+    if focus is not None:
+        out["focus"] = list(focus)
+    return out
+
+
 def _text_key(obj: BaseInput, payload: dict[str, Any]) -> str:
     cached = obj.__dict__.get("_key")
     if cached is None:
@@ -76,11 +126,14 @@ class _Text(BaseInput):
     text: str
     lang: str = ""
     topic: str | None = None
+    #: the word the user marked for MR1-MR6 to replace, ``("text", start, end)``; keyword only
+    focus: Focus | None = field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:
         _check_text(self.text)
         object.__setattr__(self, "lang", _check_lang(self.lang, self.text))
         object.__setattr__(self, "topic", _optional_str(self.topic, "topic"))
+        object.__setattr__(self, "focus", check_focus(self.focus, {"text": self.text}))
 
     def key(self) -> str:
         return _text_key(self, {"text": self.text, "lang": self.lang})
@@ -92,10 +145,13 @@ class _Text(BaseInput):
         return self.text
 
     def with_text(self, text: str) -> Any:
-        """The same input (language, topic, gold) with another text: a follow-up."""
-        import dataclasses
+        """The same input (language, topic, gold) with another text: a follow-up. The focus
+        stays only when the text is unchanged (its offsets point into the old text)."""
+        return dataclasses.replace(self, text=text, focus=self.focus if text == self.text else None)
 
-        return dataclasses.replace(self, text=text)
+    def with_focus(self, focus: Focus | None) -> Any:
+        """The same input with the word at ``focus`` marked (``None``: nothing marked)."""
+        return self if focus == self.focus else dataclasses.replace(self, focus=focus)
 
     def _extra(self) -> dict[str, Any]:
         return {}
@@ -105,7 +161,7 @@ class _Text(BaseInput):
         if self.topic is not None:
             out["topic"] = self.topic
         out.update({k: v for k, v in self._extra().items() if v is not None})
-        return out
+        return _focus_dict(out, self.focus)
 
 
 @dataclass(frozen=True)
@@ -128,7 +184,7 @@ class ClassificationInput(_Text):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ClassificationInput:
-        return cls(data["text"], data.get("lang", ""), data.get("topic"), data.get("sentiment"))
+        return cls(data["text"], data.get("lang", ""), data.get("topic"), data.get("sentiment"), focus=data.get("focus"))
 
 
 @dataclass(frozen=True)
@@ -147,7 +203,7 @@ class SummarizationInput(_Text):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SummarizationInput:
-        return cls(data["text"], data.get("lang", ""), data.get("topic"), data.get("reference"))
+        return cls(data["text"], data.get("lang", ""), data.get("topic"), data.get("reference"), focus=data.get("focus"))
 
 
 @dataclass(frozen=True)
@@ -160,6 +216,9 @@ class SimilarityInput(BaseInput):
     lang: str = ""
     topic: str | None = None
     score: float | None = None
+    #: the word the user marked for MR1-MR6 to replace, in S1 (``("text_a", start, end)``) or
+    #: in S2 (``"text_b"``); keyword only
+    focus: Focus | None = field(default=None, kw_only=True)
     task: ClassVar[str] = "similarity"
 
     def __post_init__(self) -> None:
@@ -168,6 +227,7 @@ class SimilarityInput(BaseInput):
         object.__setattr__(self, "lang", _check_lang(self.lang, self.text_a, self.text_b))
         object.__setattr__(self, "topic", _optional_str(self.topic, "topic"))
         object.__setattr__(self, "score", _gold_score(self.score))
+        object.__setattr__(self, "focus", check_focus(self.focus, {"text_a": self.text_a, "text_b": self.text_b}))
 
     def key(self) -> str:
         return _text_key(self, {"text_a": self.text_a, "text_b": self.text_b, "lang": self.lang})
@@ -180,8 +240,15 @@ class SimilarityInput(BaseInput):
 
     def with_texts(self, text_a: str, text_b: str) -> SimilarityInput:
         """The same pair (language, topic; no gold score, which belonged to the source) with
-        other texts."""
-        return SimilarityInput(text_a, text_b, self.lang, self.topic)
+        other texts. The focus stays only when the text it marks is unchanged."""
+        kept = self.focus is not None and {"text_a": text_a, "text_b": text_b}[self.focus[0]] == getattr(
+            self, self.focus[0]
+        )
+        return SimilarityInput(text_a, text_b, self.lang, self.topic, focus=self.focus if kept else None)
+
+    def with_focus(self, focus: Focus | None) -> SimilarityInput:
+        """The same pair with the word at ``focus`` marked (``None``: nothing marked)."""
+        return self if focus == self.focus else dataclasses.replace(self, focus=focus)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"task": self.task, "text_a": self.text_a, "text_b": self.text_b, "lang": self.lang}
@@ -189,11 +256,14 @@ class SimilarityInput(BaseInput):
             out["topic"] = self.topic
         if self.score is not None:
             out["score"] = self.score
-        return out
+        return _focus_dict(out, self.focus)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SimilarityInput:
-        return cls(data["text_a"], data["text_b"], data.get("lang", ""), data.get("topic"), data.get("score"))
+        return cls(
+            data["text_a"], data["text_b"], data.get("lang", ""), data.get("topic"), data.get("score"),
+            focus=data.get("focus"),
+        )
 
 
 def _gold_score(value: object) -> float | None:

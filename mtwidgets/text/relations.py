@@ -13,11 +13,18 @@ first needs it). The oracles are the paper's:
 - summarization: ``sum(Tf) = Replace_{X1->X2}(sum(Ts))`` (MR1.2-MR6.2; a token F1 between
   the two is recorded beside the verdict) and ``sum(Tf) = sum(Ts)`` for MR7.2;
 - classification: the same label (MR1.3-MR7.3).
+
+A word the user marked (the input's ``focus``, see :mod:`mtwidgets.text.inputs`) narrows
+MR1-MR6 to the rewrites that replace it: the rewriter is asked for every rewrite it can
+defend and only those whose replacements cover the marked word are kept; when none does, the
+relation does not apply, and the reason names the word and why the family's rewriter leaves
+it alone (its own reason where it gives one). MR7 reorders and ignores the mark.
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -35,7 +42,9 @@ from ..core.relation import (
     build_from_table,
     stable_rng,
 )
-from .rewrite import FAMILIES, Replacement, Rewrite, Rewriter, apply_replacements, transfer
+from ..lang.text import is_cjk
+from .inputs import focus_word
+from .rewrite import FAMILIES, Replacement, Rewrite, Rewriter, Rewrites, apply_replacements, transfer
 
 PAPER = ("Jiang et al. 2022, Metamorphic Testing of Chinese NLP Systems: Text Similarity, Text "
          "Summarization and Text Classification (Mathematics 10(8), 1276)")
@@ -45,6 +54,9 @@ LANGUAGE_MODULES: dict[str, str] = {"en": "mtwidgets.text.en", "zh": "mtwidgets.
 
 # How many rewrites a rewriter is asked for per source; a run tests one, drawn with its seed.
 OPTIONS_PER_SOURCE = 8
+# ... and when the user marked a word: enough for every site the rewriter can replace, so the
+# marked one is among them whenever the rewriter would replace it at all.
+FOCUS_OPTIONS = 64
 
 TASK_SUFFIX: dict[str, int] = {"similarity": 1, "summarization": 2, "classification": 3}
 
@@ -88,16 +100,108 @@ def rewriters(lang: str) -> dict[str, Rewriter] | str:
     return dict(table)
 
 
-def _rewrites(family: str, lang: str, text: str) -> tuple[list[Rewrite], str | None]:
-    """The rewrites of ``text`` a run chooses from (deterministic), and why there are none."""
+def _rewrite_all(family: str, lang: str, text: str, k: int) -> Rewrites:
+    """At most ``k`` rewrites of ``text`` (deterministic) with the rewriter's ``why``: why it
+    built none, or none at some other site (a rewriter may say it beside its rewrites)."""
     table = rewriters(lang)
     if isinstance(table, str):
-        return [], table
+        return Rewrites((), table)
     rewriter = table.get(family)
     if rewriter is None:
-        return [], f"the {lang} rewriters have no {family!r} family"
-    found = rewriter(text, rng=stable_rng(0, family, text), k=OPTIONS_PER_SOURCE)
-    return list(found), (None if found else getattr(found, "why", None) or "nothing to rewrite")
+        return Rewrites((), f"the {lang} rewriters have no {family!r} family")
+    found = rewriter(text, rng=stable_rng(0, family, text), k=k)
+    return Rewrites(found, getattr(found, "why", None) or (None if found else "nothing to rewrite"))
+
+
+def _rewrites(family: str, lang: str, text: str) -> tuple[list[Rewrite], str | None]:
+    """The rewrites of ``text`` a run chooses from (deterministic), and why there are none."""
+    found = _rewrite_all(family, lang, text, OPTIONS_PER_SOURCE)
+    return list(found), (None if found else found.why)
+
+
+# -- a marked word ------------------------------------------------------------------------------
+def _covers(reps: Sequence[Replacement], start: int, end: int) -> bool:
+    """Whether one of the replacements overlaps ``[start, end)`` (the marked word)."""
+    return any(r.start < end and start < r.end for r in reps)
+
+
+def _forms(word: str) -> set[str]:
+    """The marked word and the stems it may be named by in a reason (a reason names a lemma:
+    'accident' for "accidents", 'sign' for "signed")."""
+    w = word.lower()
+    out = {w}
+    for suffix in ("s", "es", "ed", "d", "ing"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            out.add(w[: -len(suffix)])
+    return out
+
+
+def _mentions(reason: str, word: str) -> bool:
+    """Whether ``reason`` names ``word`` (as a whole word; a Chinese word as a substring)."""
+    low = reason.lower()
+    for form in _forms(word):
+        if any(is_cjk(ch) for ch in form):
+            if form in low:
+                return True
+        elif re.search(r"(?<!\w)" + re.escape(form) + r"(?!\w)", low):
+            return True
+    return False
+
+
+def focus_refusal(family: str, word: str, found: Sequence[Rewrite], why: str | None,
+                  olds: Sequence[str] = (), where: str = "", alone: str | None = None) -> str:
+    """Why no rewrite of ``family`` replaces the marked ``word`` (``where``: e.g. " in S2"):
+    the rewriter's own reason where one names the word (in the text, else ``alone``: what it
+    says of the word on its own), else that it finds nothing of the family's kind there;
+    with what it does replace in the text (``olds``), so the user sees which words to mark
+    instead, or why it replaces nothing at all."""
+    pieces = [p.strip() for p in (why or "").split(";") if p.strip()]
+    own = [p for p in pieces if _mentions(p, word)]
+    if own:
+        reason = "; ".join(own[:2])
+    elif alone:
+        reason = alone
+    else:
+        need = re.sub(r"^an? ", "", _REQUIREMENT[family])
+        reason = f"the rewriter finds no {need} there"
+    instead = list(dict.fromkeys(o for o in olds if o.strip()))
+    if instead:
+        reason += f"; it replaces {', '.join(repr(o) for o in instead[:4])} here"
+    elif not own and not found and pieces:
+        reason += f"; it replaces no other word either ({'; '.join(pieces[:2])})"
+    subject = f"the word {word!r} marked{where}" if where else f"the marked word {word!r}"
+    return f"{subject} is not replaced: {reason}"
+
+
+def word_alone(family: str, lang: str, word: str) -> str | None:
+    """What the family's rewriter says of ``word`` on its own, when the text's reasons do not
+    name it (a rewriter may report one reason per text): its reason when it names the word
+    (e.g. the lexicon has no reviewed synonym of it), or that the text's context rules out a
+    word it would replace alone; ``None`` when it says nothing of the word."""
+    found = _rewrite_all(family, lang, word, 1)
+    if found:
+        return "the rewriter replaces it on its own but not in this text (its context rules that out)"
+    pieces = [p.strip() for p in (found.why or "").split(";") if p.strip()]
+    own = [p for p in pieces if _mentions(p, word)]
+    return "; ".join(own[:2]) or None
+
+
+def _focused(family: str, lang: str, text: str, start: int, end: int, word: str
+             ) -> tuple[list[Rewrite], str | None]:
+    """The rewrites of ``text`` that replace ``text[start:end]``, or why there are none."""
+    found = _rewrite_all(family, lang, text, FOCUS_OPTIONS)
+    hit = [rw for rw in found if _covers(rw.replacements, start, end)]
+    if hit:
+        return hit, None
+    olds = [r.old for rw in found for r in rw.replacements]
+    return [], focus_refusal(family, word, list(found), found.why, olds, alone=_alone(family, lang, word, found.why))
+
+
+def _alone(family: str, lang: str, word: str, why: str | None) -> str | None:
+    """:func:`word_alone`, asked only when the text's reasons do not name the word."""
+    if any(_mentions(p, word) for p in (why or "").split(";")):
+        return None
+    return word_alone(family, lang, word)
 
 
 def replacements_meta(reps: Sequence[Replacement]) -> list[list[Any]]:
@@ -121,14 +225,33 @@ class RewriteText(Transformation):
 
     def _options(self, sources: tuple[Any, ...]) -> list[list[Any]]:
         x = sources[0]
-        found, why = _rewrites(self.family, x.lang, x.text)
+        word = focus_word(x)
+        if word is not None and self.family != "reorder":
+            _, start, end = x.focus
+            found, why = _focused(self.family, x.lang, x.text, start, end, word)
+        else:
+            found, why = _rewrites(self.family, x.lang, x.text)
         return Slots([found] if found else [], [why] if why else [])
 
     def _build(self, sources: tuple[Any, ...], option: Any) -> Draft:
         x = sources[0]
         meta = {"family": self.family, "lang": x.lang, "replacements": replacements_meta(option.replacements)}
         meta.update({k: v for k, v in option.meta.items() if k in ("order", "kind", "old", "new")})
-        return Draft((x,), (x.with_text(option.text),), option.note, meta)
+        return Draft((x,), (x.with_text(option.text),), _noted(option.note, x, self.family), _marked(meta, x))
+
+
+def _noted(note: str, x: Any, family: str) -> str:
+    """The rewrite's note; a reordering of a text with a marked word says it ignored the mark."""
+    word = focus_word(x)
+    if word is None or family != "reorder":
+        return note
+    return f"{note} (the marked word {word!r} plays no part: the order changes, no word is replaced)"
+
+
+def _marked(meta: dict[str, Any], x: Any) -> dict[str, Any]:
+    """The group's meta with the marked word, ``[field, start, end, word]``, when there is one."""
+    word = focus_word(x)
+    return meta if word is None else {**meta, "focus": [*x.focus, word]}
 
 
 # Between the two texts of a pair when a rewriter reads them as one text.
@@ -150,15 +273,22 @@ class RewritePair(Transformation):
 
     def _options(self, sources: tuple[Any, ...]) -> list[list[Any]]:
         x = sources[0]
+        k = OPTIONS_PER_SOURCE if x.focus is None else FOCUS_OPTIONS
         if self.family == "punctuation":
-            found_a, why_a = _rewrites(self.family, x.lang, x.text_a)
-            found_b, why_b = _rewrites(self.family, x.lang, x.text_b)
-            options = _same_kind(found_a, found_b, x.text_a, x.text_b)
-            why = [w for w in (why_a and f"S1: {why_a}", why_b and f"S2: {why_b}") if w]
+            found_a = _rewrite_all(self.family, x.lang, x.text_a, k)
+            found_b = _rewrite_all(self.family, x.lang, x.text_b, k)
+            options = _same_kind(list(found_a), list(found_b), x.text_a, x.text_b)
+            found = [*found_a, *found_b]
+            said = [f"S1: {found_a.why}" if found_a.why else "", f"S2: {found_b.why}" if found_b.why else ""]
+            why = [w for w, rws in zip(said, (found_a, found_b)) if w and not rws]
         else:
-            found, reason = _rewrites(self.family, x.lang, x.text_a + PAIR_JOIN + x.text_b)
-            options = [o for o in (_split(rw, x.text_a, x.text_b) for rw in found) if o is not None]
-            why = [reason] if reason else []
+            joined = _rewrite_all(self.family, x.lang, x.text_a + PAIR_JOIN + x.text_b, k)
+            options = [o for o in (_split(rw, x.text_a, x.text_b) for rw in joined) if o is not None]
+            found, said = list(joined), [joined.why or ""]
+            why = [] if joined else said
+        if x.focus is not None:
+            options, refused = _pair_focus(self.family, x, options, found, "; ".join(w for w in said if w))
+            why = [refused] if refused else []
         both = [o for o in options if o[2]]
         seen: dict[tuple[str, str], Any] = {}
         for o in both or options:
@@ -172,7 +302,22 @@ class RewritePair(Transformation):
         meta = {"family": self.family, "lang": x.lang, "replacements_a": replacements_meta(ra.replacements),
                 "replacements_b": replacements_meta(rb.replacements)}
         meta.update({k: v for k, v in (ra.meta or rb.meta).items() if k in ("kind", "old", "new")})
-        return Draft((x,), (x.with_texts(ra.text, rb.text),), note, meta)
+        return Draft((x,), (x.with_texts(ra.text, rb.text),), note, _marked(meta, x))
+
+
+def _pair_focus(family: str, x: Any, options: list[tuple[Rewrite, Rewrite, bool]], found: Sequence[Rewrite],
+                why: str) -> tuple[list[tuple[Rewrite, Rewrite, bool]], str | None]:
+    """The pair's options that replace the marked word (in S1 or S2; the same word elsewhere
+    in the pair is replaced with it), or why none does."""
+    field, start, end = x.focus
+    in_a = field == "text_a"
+    hit = [o for o in options if _covers((o[0] if in_a else o[1]).replacements, start, end)]
+    if hit:
+        return hit, None
+    olds = [r.old for rw in found for r in rw.replacements]
+    where = " in S1" if in_a else " in S2"
+    word = focus_word(x) or ""
+    return [], focus_refusal(family, word, found, why, olds, where, _alone(family, x.lang, word, why))
 
 
 def _split(rw: Rewrite, text_a: str, text_b: str) -> tuple[Rewrite, Rewrite, bool] | None:
@@ -219,7 +364,9 @@ class SwapPair(Transformation):
 
     def _build(self, sources: tuple[Any, ...], option: Any) -> Draft:
         x = sources[0]
-        return Draft((x,), (x.with_texts(x.text_b, x.text_a),), "S1 and S2 swapped", {"family": "reorder"})
+        word = focus_word(x)
+        note = "S1 and S2 swapped" + (f" (the marked word {word!r} plays no part: no word is replaced)" if word else "")
+        return Draft((x,), (x.with_texts(x.text_b, x.text_a),), note, _marked({"family": "reorder"}, x))
 
 
 # -- output properties -------------------------------------------------------------------------
@@ -367,8 +514,17 @@ def names(task: str) -> tuple[str, ...]:
     return tuple(TABLES[task])
 
 
+# Relations of other papers a text task lists, built where they live (named by reference).
+OTHER_BUILDERS: dict[str, str] = {"pairwise-systematicity": "mtwidgets.systematicity.pairwise:build"}
+
+
 def build(name: str, **options: Any) -> MetamorphicRelation:
-    """One of the 21 relations by its paper name (``"MR1.1"`` ... ``"MR7.3"``)."""
+    """One of the 21 relations by its paper name (``"MR1.1"`` ... ``"MR7.3"``), or one of
+    :data:`OTHER_BUILDERS`."""
+    if name in OTHER_BUILDERS:
+        from ..core.task import resolve_ref
+
+        return resolve_ref(OTHER_BUILDERS[name])(name, **options)  # type: ignore[no-any-return]
     task = next((t for t, table in TABLES.items() if name in table), None)
     if task is None:
         raise KeyError(name)

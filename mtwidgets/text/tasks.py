@@ -23,7 +23,7 @@ CLASSIFICATION = Task(
     title="Text classification",
     input_type="mtwidgets.text.inputs:ClassificationInput",
     prediction="label",
-    relations=("MR1.3", "MR2.3", "MR3.3", "MR4.3", "MR5.3", "MR6.3", "MR7.3"),
+    relations=("MR1.3", "MR2.3", "MR3.3", "MR4.3", "MR5.3", "MR6.3", "MR7.3", "pairwise-systematicity"),
     build_relation="mtwidgets.text.relations:build",
     models=(
         EmbeddedModel("sentiment-vader", "classification", "mtwidgets.text.models:vader_sentiment",

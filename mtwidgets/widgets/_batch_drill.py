@@ -55,8 +55,19 @@ class DrillDown:
         return frame[(frame["verdict"] == "violation") & self._selection_mask(frame)]
 
     def summary(self, by: Sequence[str] = ("relation", "model"), overall: bool = True) -> pd.DataFrame:
-        """The running summary (the same numbers as ``panel.results.summary()``)."""
-        return self._tally.summary(by, overall=overall)
+        """The running summary (the same numbers as ``panel.results.summary()``): the
+        per-group relations from the running counts, with ``Overall``; then, once counted,
+        the aggregated relations (never pooled into ``Overall``), as ``Results.summary``
+        lists them. ``"slice"`` in ``by`` is the panel's slice column for the per-group
+        relations and an aggregated relation's own slices (e.g. its transformations) for it."""
+        own = self._tally.summary(by, overall=overall)
+        aggregates = self.results.aggregates
+        if not len(aggregates):
+            return own
+        extra = Results(Results.empty().frame, aggregates=aggregates).summary(by, overall=False)
+        if not len(extra):
+            return own
+        return pd.concat([own, extra], ignore_index=True) if len(own) else extra
 
     def select(self, chart: str = "vr", **fields: Any) -> pd.DataFrame:
         """Select as a click on ``chart`` ("vr", "labels", "slice" or a task's own chart such
@@ -77,18 +88,21 @@ class DrillDown:
         frame = self.results.frame
         if not 0 <= i < len(frame):
             raise IndexError(f"row {i} is not in the results (0 to {len(frame) - 1})")
+        r = frame.iloc[i]
+        relation = self._relation_specs.get(r["relation"], r["relation"])
+        # The row itself as a one-group suite: the Explorer opens on exactly this group
+        # (its sources and follow-ups), every model's verdict beside it.
+        return self._explorer_for(relation, data=Results(frame.iloc[[i]]), seed=int(r["seed"]))
+
+    def _explorer_for(self, relation: Any, *, data: Any, seed: int) -> Any:
+        """An Explorer on ``data`` with ``relation`` and the panel's chosen models, shown
+        below the table (in place of the one shown before)."""
         try:
             from .explorer import Explorer
         except Exception as exc:  # noqa: BLE001 - the panel works without the Explorer
             raise ImportError(f"the Explorer cannot be opened ({type(exc).__name__}: {exc})") from exc
-        r = frame.iloc[i]
-        relation = self._relation_specs.get(r["relation"], r["relation"])
         models = {m: self._loaded.get(m) or self._model_specs[m] for m in self.controls.models}
-        # The row itself as a one-group suite: the Explorer opens on exactly this group
-        # (its sources and follow-ups), every model's verdict beside it.
-        explorer = Explorer(
-            models=models, relations=[relation], data=Results(frame.iloc[[i]]), seed=int(r["seed"])
-        )
+        explorer = Explorer(models=models, relations=[relation], data=data, seed=seed)
         self._explorer_box.children = [explorer]
         return explorer
 

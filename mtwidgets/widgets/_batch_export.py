@@ -14,14 +14,26 @@ from pathlib import Path
 from typing import Any
 
 from ..charts import label_heatmap, slice_chart, vr_chart
+from ._batch_aggregates import SAFETY, safety_chart
 
 WHAT: tuple[str, ...] = ("results", "charts", "report")
 
 
 def charts(panel: Any, *, select: str | None) -> dict[str, Any]:
     """``{"vr", "labels" (when the task keeps it), the task's charts, "slice"}`` charts of
-    the panel's counts; a chart without data is left out (the slice chart also when no
-    slice column is chosen)."""
+    the panel's counts, then ``"safety"`` (the aggregated relations' safety per slice, from
+    ``panel.results.aggregates``); a chart without data is left out (the slice chart also
+    when no slice column is chosen)."""
+    out = group_charts(panel, select=select)
+    if panel._aggregated:
+        chart = safety_chart(panel.results.aggregates, select=select)
+        if chart is not None:
+            out[SAFETY] = chart
+    return out
+
+
+def group_charts(panel: Any, *, select: str | None) -> dict[str, Any]:
+    """The charts of the per-group relations (from the running counts)."""
     tally = panel._tally
     if not tally.total:
         return {}

@@ -148,3 +148,30 @@ class BatchTable(_Dispatching):
         if not 1 <= proposal["value"] <= 500:
             raise traitlets.TraitError(f"page_size must be between 1 and 500, got {proposal['value']}")
         return int(proposal["value"])
+
+
+class BatchAggregates(_Dispatching):
+    """The aggregated relations of the run: a section per relation and model.
+
+    Traits
+    ------
+    sections: ``[{key, relation, model, task, overall, slices}]`` as
+        :func:`~mtwidgets.core.batch_view.aggregate_sections` builds them (texts clipped):
+        counts and safety overall and per slice, each slice's worst sources and examples.
+    shown: ``{section key: slice}``, the slice whose worst sources a section lists
+        (``"overall"`` when absent); the front end sets it when a slice row is clicked.
+    pending: ``[{relation, text}]``, aggregated relations of the run not counted yet.
+    state: mirrors the controls' state.
+
+    A click on a worst source sends ``{kind: "source", key, slice, rank}``; the panel opens
+    that source in the Explorer.
+    """
+
+    _esm = esm("batch_aggregates.js")
+    _css = asset_path("batch.css")
+
+    sections: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    shown = traitlets.Dict().tag(sync=True)
+    pending: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    state = traitlets.Unicode("idle").tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)

@@ -6,7 +6,8 @@ Kept apart from the widget class so the class holds only traits, handlers and re
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from ..core.data import load_inputs
 from ..core.errors import InputError
@@ -15,7 +16,16 @@ from ..core.predictions import Prediction
 from ..core.results import Results
 from ..core.task import get_task
 
-SavedGroup = tuple[str, tuple[BaseInput, ...]]  # (relation name, follow-ups) of a saved suite row
+
+class SavedGroup(NamedTuple):
+    """What a saved suite row brings back beside its first source: its relation, its
+    follow-ups, the other sources of a case that joins several (x2, ...) and its meta (the
+    transformation it was saved under)."""
+
+    relation: str
+    followups: tuple[BaseInput, ...]
+    partners: tuple[BaseInput, ...] = ()
+    meta: Mapping[str, Any] | None = None
 
 
 def resolve_models(models: Any, task: str) -> dict[str, Any]:
@@ -66,7 +76,14 @@ def read_data(data: Any, task: str) -> tuple[list[BaseInput], list[SavedGroup | 
                 continue  # one row per group (a suite holds one row per group and model)
             seen.add(key)
             inputs.append(input_from_dict(rec["sources"][0]))
-            groups.append((rec["relation"], tuple(input_from_dict(f) for f in rec["followups"])))
+            groups.append(
+                SavedGroup(
+                    rec["relation"],
+                    tuple(input_from_dict(f) for f in rec["followups"]),
+                    tuple(input_from_dict(s) for s in rec["sources"][1:]),
+                    rec.get("meta") if isinstance(rec.get("meta"), Mapping) else None,
+                )
+            )
         return inputs, groups
     loaded = load_inputs(data, task=None if _looks_untyped(data) else task)
     if not loaded.inputs:

@@ -36,6 +36,7 @@ __all__ = [
     "check_mark",
     "diff_segments",
     "extra_view",
+    "fields_segments",
     "followup_view",
     "input_view",
     "model_view",
@@ -247,38 +248,62 @@ class Predictor:
 
 
 # -- render state (JSON for the front end) -------------------------------------------------------
+def _field_entry(parts: ExplorerParts, f: str, texts: Mapping[str, str], tokens: list[dict[str, Any]] | None
+                 ) -> dict[str, Any]:
+    """One text box; with the role that marks words in it and its tokens, when given."""
+    entry: dict[str, Any] = {"name": f, "title": parts.title(f), "text": texts.get(f, "")}
+    if tokens is not None:
+        entry["role"] = next(r for r in parts.roles if parts.field_of(r) == f)
+        entry["tokens"] = tokens
+    return entry
+
+
 def input_view(
-    parts: ExplorerParts, texts: Mapping[str, str], marks: Mapping[str, Span | None], row: int, n_rows: int
+    parts: ExplorerParts,
+    texts: Mapping[str, str],
+    marks: Mapping[str, Span | None],
+    row: int,
+    n_rows: int,
+    relation: MetamorphicRelation | None = None,
 ) -> dict[str, Any]:
     """The input box: the texts, tokens of the marked text, marks, the roles to mark, the
-    suggestions, and which front-end component (``mark_view``) draws it."""
+    suggestions, and which front-end component (``mark_view``) draws it. Where the parts
+    mark words in more than one field, each field lists its own tokens and role."""
     text = texts.get(parts.fields[0], "")
     has_text = any(t.strip() for t in texts.values())
     marked = bool(text.strip())
+    tokens = tokens_of(parts, text) if marked else []
+
+    def field_tokens(f: str) -> list[dict[str, Any]]:
+        own = texts.get(f, "")
+        return tokens if f == parts.fields[0] else tokens_of(parts, own) if own.strip() else []
+
+    marked_fields = {parts.field_of(r) for r in parts.roles}
+    several = len(marked_fields) > 1  # words marked in several fields: each lists its tokens
+    per_field = {f: field_tokens(f) for f in parts.fields if several and f in marked_fields}
+
+    def mark(r: str, s: Span) -> dict[str, Any]:
+        own = texts.get(parts.field_of(r), "")
+        out = {
+            "start": s.start,
+            "end": s.end,
+            "label": s.label,
+            "inferred": parts.type_of(own, s.with_label(None)),
+            "text": own[s.start : s.end],
+        }
+        return {**out, "field": parts.field_of(r)} if per_field else out
+
     return {
         "mark_view": parts.mark_view,
         "text": text,
-        "fields": [{"name": f, "title": parts.title(f), "text": texts.get(f, "")} for f in parts.fields],
-        "tokens": tokens_of(parts, text) if marked else [],
-        "marks": {
-            r: (
-                {
-                    "start": s.start,
-                    "end": s.end,
-                    "label": s.label,
-                    "inferred": parts.type_of(text, s.with_label(None)),
-                    "text": text[s.start : s.end],
-                }
-                if s
-                else None
-            )
-            for r, s in marks.items()
-        },
+        "fields": [_field_entry(parts, f, texts, per_field.get(f)) for f in parts.fields],
+        "tokens": tokens,
+        "marks": {r: (mark(r, s) if s else None) for r, s in marks.items()},
         "roles": list(parts.roles),
         "types": list(parts.entity_types),
         "suggestions": parts.suggestions(text) if marked and parts.roles else [],
         "todo": (
-            (parts.build(texts, marks)[1] or parts.hint(marks))
+            (parts.build(texts, marks)[1] or parts.hint_for(texts, marks, relation))
             if has_text
             else "type a sentence or pick a row"
         ),
@@ -293,7 +318,7 @@ def relation_view(relation: MetamorphicRelation, not_applicable: str | None) -> 
     return {**relation.info(), "enabled": not_applicable is None, "reason": not_applicable or ""}
 
 
-def _fields_segments(parts: ExplorerParts, x: BaseInput, against: BaseInput | None) -> list[dict[str, Any]]:
+def fields_segments(parts: ExplorerParts, x: BaseInput, against: BaseInput | None) -> list[dict[str, Any]]:
     """Every text field of ``x`` as role-tagged words (diffed against ``against``'s same
     field when given); with more than one field, each field starts with a ``field`` marker."""
     texts = parts.texts_of(x)
@@ -301,8 +326,10 @@ def _fields_segments(parts: ExplorerParts, x: BaseInput, against: BaseInput | No
     spans = parts.spans_of(x)
     base_spans = parts.spans_of(against) if against is not None else {}
     out: list[dict[str, Any]] = []
-    for k, f in enumerate(parts.fields):
-        own, theirs = (spans, base_spans) if k == 0 else ({}, {})  # marks are on the first field
+    for f in parts.fields:
+        # each field with the marks that lie in it
+        own = {r: s for r, s in spans.items() if parts.field_of(r) == f}
+        theirs = {r: s for r, s in base_spans.items() if parts.field_of(r) == f}
         if len(parts.fields) > 1:
             out.append(
                 {"field": parts.title(f), "text": "", "ws": "", "role": None, "label": None, "op": "eq"}
@@ -321,8 +348,8 @@ def followup_view(parts: ExplorerParts, source: BaseInput | None, group: Group |
     return {
         "note": group.note,
         "not_applicable": group.not_applicable,
-        "sources": [_fields_segments(parts, s, None) for s in group.sources],
-        "followups": [_fields_segments(parts, f, source) for f in group.followups],
+        "sources": [fields_segments(parts, s, None) for s in group.sources],
+        "followups": [fields_segments(parts, f, source) for f in group.followups],
         "texts": [parts.edit_text(f) for f in group.followups],
     }
 

@@ -3,8 +3,17 @@
 ``mt.BatchPanel(data=df, models={...}, relations=[...])`` shows, top to bottom: the set-up
 (column mapping, relations, models, seed, sample, slice column) with Run and Export; the
 progress (groups done / total, rate, ETA, running VR per relation); three Altair charts
-(VR per relation x model, a heatmap per source label, VR per slice); the paged table of
-violations with a detail view; and an Explorer opened on a row.
+(VR per relation x model, a heatmap per source label, VR per slice); the aggregated
+relations, when the run has any; the paged table of violations with a detail view; and an
+Explorer opened on a row or on a source.
+
+An *aggregated* relation (pairwise systematicity, three-way transitivity:
+:mod:`mtwidgets.core.aggregate`) tests far more cases than it has groups and keeps counts,
+not rows (``panel.results.aggregates``). It gets a section of its own per model
+(:mod:`~mtwidgets.widgets._batch_aggregates`): counts, safety per slice (a table and a bar
+chart) and its worst sources, the paper's Table 2, each of which opens the source in the
+Explorer. Its counts never enter the VR chips, the VR charts or their ``Overall``: a
+relation's ``k^2`` pairs would swamp every per-group relation.
 
 The panel names no task: the set-up's column mapping is built from the task's declared
 column modes (``Task.column_modes``), and what a task adds (its own charts and running
@@ -45,7 +54,7 @@ import ipywidgets
 import numpy as np
 import pandas as pd
 
-from ..core.batch_view import parts_of
+from ..core.batch_view import find_worst_source, parts_of
 from ..core.cache import PredictionCache, default_cache
 from ..core.data import FIRST_TASK, infer_task
 from ..core.errors import InputError, MTError
@@ -53,18 +62,21 @@ from ..core.results import Results
 from ..core.runner import Progress
 from ..core.task import get_task
 from . import _batch_agg as agg
+from . import _batch_aggregates as aggregated
 from . import _batch_setup as setup
 from ._batch_drill import SELECT, DrillDown
 from ._batch_run import (
+    Kept,
     PanelRunner,
     as_frame,
     error_messages,
+    make_chart,
     make_charts,
     model_specs,
     reorder,
     skipped_messages,
 )
-from ._batch_views import BatchControls, BatchTable
+from ._batch_views import BatchAggregates, BatchControls, BatchTable
 
 _PROGRESS_EVERY = 0.1  # seconds between progress updates (~10 Hz)
 _CHARTS_EVERY = 1.0  # seconds between chart updates during a run
@@ -183,8 +195,16 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         self._chart_box = ipywidgets.HBox(
             list(self._charts.values()), layout=ipywidgets.Layout(flex_flow="row wrap", display="none")
         )
+        self.aggregates_view = BatchAggregates()
+        self._safety_chart = make_chart()
+        self._safety_chart.observe(lambda change: self._on_safety_select(change), names="_vl_selections")
+        self._aggregates_box = ipywidgets.VBox(
+            [self.aggregates_view, self._safety_chart], layout=ipywidgets.Layout(display="none")
+        )
         self._explorer_box = ipywidgets.VBox()
-        super().__init__(children=[self.controls, self._chart_box, self.table, self._explorer_box])
+        super().__init__(
+            children=[self.controls, self._chart_box, self._aggregates_box, self.table, self._explorer_box]
+        )
 
         self._parts: list[Results] = []
         self._results: Results | None = None
@@ -197,12 +217,16 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         self._replacing = False
         self._positions = np.zeros(0, dtype=int)
         self._clock: dict[str, float] = {}
+        self._aggregated: list[str] = []  # the run's aggregated relations
+        self._kept: Kept | None = None  # their evaluated groups of the finished chunks
+        self._run_data: tuple[list[Any], list[Any]] = ([], [])  # the run's inputs and their row labels
         self.controls.handlers.update(
             run=lambda m: self._run_from_view(), export=lambda m: self._export_from_view(m)
         )
         self.table.handlers.update(
             explorer=lambda m: self._explorer_from_view(m), clear_selection=lambda m: self.clear_selection()
         )
+        self.aggregates_view.handlers.update(source=lambda m: self._source_from_view(m))
         self.table.observe(lambda _: self._show_page(), names="page")
         self.table.observe(lambda _: self._refresh_table(), names="verdict")
         self.table.observe(lambda c: self._show_detail(c["new"]), names="selected")
@@ -263,7 +287,9 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         key = self._run_key(size)
         if key != self._resume_key or self._done >= len(loaded.inputs):
             self._start_fresh(loaded, runner, key)
+        runner.carry(self._kept)  # a resumed run counts its aggregated relations over every source
         self._set_state("running", skipped_messages(self._skipped))
+        self._update_aggregates()  # clears the last run's counts; says when the new ones come
         now = time.perf_counter()
         self._clock = {
             "start": now,
@@ -277,6 +303,7 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         try:
             for part in runner.iter_chunks(loaded.inputs[start:], loaded.rows[start:], chunk_size=size):
                 self._parts.append(part)
+                self._kept = runner.checkpoint()
                 self._results = None
                 self._tally.add(part.frame)
                 if self.task_tally is not None:
@@ -396,6 +423,8 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         self._tally = agg.Tally(self._slice_of())
         self.task_tally = self._batch.start(loaded.inputs)
         self._selection = None
+        self._aggregated, self._kept = runner.aggregated(), None
+        self._run_data = (list(loaded.inputs), list(loaded.rows))
 
     def _on_progress(self, p: Progress) -> None:
         """Runner progress inside a chunk -> the chunk's done fraction (models in turn,
@@ -427,6 +456,7 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
             "rate": round((groups - self._clock.get("groups0", 0)) / elapsed, 1) if elapsed > 0 else None,
             "eta": round(elapsed / gained * (1 - frac), 1) if gained > 0 and frac < 1 else None,
             "elapsed": round(elapsed, 1),
+            "aggregated": self._aggregate_progress,
             "vr": self.controls.progress.get("vr", [])
             if vr is None
             else [
@@ -449,9 +479,18 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
             done = time.perf_counter()
             self._clock["chart"], self._clock["every"] = done, max(_CHARTS_EVERY, 20 * (done - now))
 
+    @property
+    def _aggregate_progress(self) -> list[dict[str, Any]]:
+        """The progress line's aggregated relations: counted only with the last chunk."""
+        last = self._parts[-1].aggregates if self._parts else None
+        if last is None or not len(last):
+            return [{"relation": name, "model": None} for name in self._aggregated]
+        return aggregated.progress_items(self._aggregated, last)
+
     def _finish(self, state: str, messages: list[dict[str, str]]) -> None:
         self._tick(charts=True, force=True)
         self._update_charts()
+        self._update_aggregates(finished=state == "done")
         self._refresh_table()
         self._set_state(state, [*messages, *error_messages(self.results), *skipped_messages(self._skipped)])
 
@@ -459,6 +498,7 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         self.controls.messages = messages
         self.controls.state = state
         self.table.state = state
+        self.aggregates_view.state = state
 
     # -- charts and selection -------------------------------------------------------------
     def _slice_of(self) -> dict[Any, Any] | None:
@@ -489,9 +529,9 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         return charts(self, select=None)
 
     def _update_charts(self) -> None:
-        from ._batch_export import charts
+        from ._batch_export import group_charts
 
-        specs = charts(self, select=SELECT)
+        specs = group_charts(self, select=SELECT)  # the safety chart is the aggregates section's
         self._replacing = True
         try:
             for key, widget in self._charts.items():
@@ -503,6 +543,89 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
             self._replacing = False
         self._chart_box.layout.display = None if self._tally.total else "none"
 
+    # -- aggregated relations -------------------------------------------------------------
+    @property
+    def aggregates(self) -> pd.DataFrame:
+        """The aggregated relations' counts (``panel.results.aggregates``): one row per
+        relation, model and slice; empty until a run with aggregated relations finishes."""
+        return self.results.aggregates
+
+    def show_slice(self, relation: str, model: str, slice: str = "overall") -> None:  # noqa: A002
+        """List the worst sources of ``slice`` in the section of ``relation`` and ``model``
+        (what a click on its slice row, or on its bar in the safety chart, does)."""
+        key = f"{relation} · {model}"
+        section = next((s for s in self.aggregates_view.sections if s["key"] == key), None)
+        if section is None:
+            shown = [s["key"] for s in self.aggregates_view.sections]
+            raise ValueError(f"no aggregated relation {relation!r} on model {model!r} in this run; shown: {shown}")
+        slices = [s["slice"] for s in section["slices"]]
+        if slice not in slices:
+            raise ValueError(f"{key} has no slice {slice!r}; its slices: {slices}")
+        self.aggregates_view.shown = {**self.aggregates_view.shown, key: slice}
+
+    def worst_sources(self, relation: str, model: str, slice: str = "overall") -> pd.DataFrame:  # noqa: A002
+        """The worst sources of an aggregated relation's slice as listed in its section
+        (rank, source_index, text, label, score, satisfied, violations, tests, safety)."""
+        a = self.aggregates
+        rows = a[(a["relation"] == relation) & (a["model"] == model) & (a["slice"] == slice)] if len(a) else a
+        if not len(rows):
+            raise ValueError(f"no aggregate row for relation {relation!r}, model {model!r}, slice {slice!r}")
+        from ..core.batch_view import worst_sources
+
+        return pd.DataFrame(worst_sources(rows.iloc[0]["detail"]))
+
+    def _update_aggregates(self, *, finished: bool = False) -> None:
+        """Refresh the aggregated relations' section and safety chart from the results
+        (``finished``: the run is done, so a relation still without counts has none to give)."""
+        a = self.results.aggregates
+        view = self.aggregates_view
+        view.sections = aggregated.view_sections(a)
+        keys = {s["key"]: {p["slice"] for p in s["slices"]} for s in view.sections}
+        view.shown = {k: v for k, v in view.shown.items() if v in keys.get(k, set())}
+        view.pending = aggregated.pending(self._aggregated, a, self._done, self._total, finished=finished)
+        chart = aggregated.safety_chart(a, select=SELECT)
+        self._replacing = True
+        try:
+            self._safety_chart.layout.display = "none" if chart is None else None
+            if chart is not None:
+                self._safety_chart.chart = chart
+        finally:
+            self._replacing = False
+        self._aggregates_box.layout.display = None if view.sections or view.pending else "none"
+
+    def _on_safety_select(self, change: Mapping[str, Any]) -> None:
+        if self._replacing:
+            return
+        signal = (change["new"] or {}).get(SELECT, {}).get("value") or {}
+        points = signal.get("vlPoint", {}).get("or", []) if isinstance(signal, dict) else []
+        clicked = aggregated.clicked_slice(points)
+        if clicked is not None and clicked[0] in {s["key"] for s in self.aggregates_view.sections}:
+            self.aggregates_view.shown = {**self.aggregates_view.shown, clicked[0]: clicked[1]}
+
+    def open_source(self, source_index: Any, relation: str | None = None) -> Any:
+        """Open an Explorer below the table on the run's source whose row label is
+        ``source_index`` (as an aggregate row's worst sources name it), with ``relation``
+        chosen (default: the run's first aggregated relation)."""
+        inputs, rows = self._run_data
+        position = next((k for k, r in enumerate(rows) if _same_row(r, source_index)), None)
+        if position is None:
+            raise IndexError(f"no source with row label {source_index!r} in the last run ({len(rows)} sources)")
+        name = relation or (self._aggregated[0] if self._aggregated else self.controls.relations[0])
+        explorer = self._explorer_for(self._relation_specs.get(name, name), data=inputs, seed=self.controls.seed)
+        explorer.index = position
+        return explorer
+
+    def _source_from_view(self, message: Mapping[str, Any]) -> str:
+        sections = self.aggregates_view.sections
+        key, slice_ = str(message.get("key", "")), str(message.get("slice", "overall"))
+        try:
+            found = find_worst_source(sections, key, slice_, int(message.get("rank", -1)))
+        except LookupError as exc:
+            raise ValueError(str(exc)) from exc
+        relation = next(s["relation"] for s in sections if s["key"] == key)
+        self.open_source(found["source_index"], relation)
+        return "opened"
+
     # -- view actions -------------------------------------------------------------------
     def _run_from_view(self) -> str:
         self.run(raise_interrupt=False)
@@ -511,3 +634,12 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
     def _export_from_view(self, message: Mapping[str, Any]) -> list[str]:
         what = message.get("what") or ["results", "charts", "report"]
         return [str(p) for p in self.export(what=[what] if isinstance(what, str) else what)]
+
+
+def _same_row(row: Any, label: Any) -> bool:
+    """Whether a run's row label is ``label`` as it came back through JSON (a tuple label
+    arrives as a list, a NumPy integer as an int)."""
+    plain = row.item() if hasattr(row, "item") and callable(row.item) else row
+    if isinstance(plain, tuple):
+        plain = list(plain)
+    return bool(plain == label) if type(plain) is not bool else plain is label

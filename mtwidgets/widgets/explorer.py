@@ -12,6 +12,14 @@ is also what a saved notebook keeps, so the widget re-renders without a kernel.
 Python access mirrors the screen: ``explorer.source``, ``explorer.followups``,
 ``explorer.predictions``, ``explorer.verdicts`` and the synced traits ``index``,
 ``relation``, ``seed`` and ``candidate``; setting them updates the view.
+
+A relation whose test case joins several sources (pairwise systematicity: two texts) and
+declares how to show one (:class:`~mtwidgets.core.views.MultiSourceParts`) is explored one
+case at a time: the input is the case's first source ``x1``, the others (``x2``, ...) are
+the rows after it until the user picks or types them (:meth:`Explorer.set_partner`; then
+they stay when ``x1`` changes), the synced trait ``case_option`` picks the transformation,
+and every model's verdict on the case comes with the premise and the hypothesis
+(``explorer.judgements``). See :mod:`mtwidgets.widgets._explorer_multi`.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ import anywidget
 import traitlets
 
 from ..core.data import FIRST_TASK, infer_task
+from ..core.diagram import diagram
 from ..core.errors import InputError, MTError
 from ..core.inputs import BaseInput
 from ..core.registry import resolve
@@ -33,7 +42,7 @@ from ..core.relation import Group, MetamorphicRelation
 from ..core.results import Results, make_row
 from ..core.spans import Span
 from ..core.task import get_task
-from ..core.views import ExplorerParts, ExtraPart, explorer_parts
+from ..core.views import CaseJudgement, ExplorerParts, ExtraPart, MultiSourceParts, explorer_parts
 from ._assets import asset_path, esm
 from ._explorer_io import (
     SavedGroup,
@@ -44,6 +53,7 @@ from ._explorer_io import (
     read_data,
     resolve_models,
 )
+from ._explorer_multi import CaseShown, Partner, Partners, case_group, case_view, evaluate_case, pick_option
 from ._explorer_state import (
     CandidateList,
     ModelOutcome,
@@ -105,17 +115,23 @@ class Explorer(anywidget.AnyWidget):
     relation = traitlets.Unicode("", help="Name of the relation applied.").tag(sync=True)
     seed = traitlets.Int(0, help="Seed of the candidate order.").tag(sync=True)
     candidate = traitlets.Int(0, help="Which follow-up candidate is shown.").tag(sync=True)
+    case_option = traitlets.Unicode(
+        "", help="The transformation of a multi-source relation's case ('': the first that applies)."
+    ).tag(sync=True)
 
     # Render state: JSON only, what the front end draws (and what a saved notebook keeps).
     _input = traitlets.Dict().tag(sync=True)  # mark_view, text(s), tokens, marks, roles, types, suggestions
     _rows: traitlets.List[Any] = traitlets.List().tag(sync=True)  # [{i, text}] for the row picker
     # the catalogue, each relation enabled or not on this input (with the reason)
     _relations: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    _diagram = traitlets.Unicode("").tag(sync=True)  # the chosen relation in the paper's notation (SVG)
     _followup = traitlets.Dict().tag(sync=True)  # diff segments, candidate counter, note
     # per model: prediction view and predictions, verdict, reason, extra component
     _models: traitlets.List[Any] = traitlets.List().tag(sync=True)
     _error = traitlets.Dict().tag(sync=True)  # {message, hint} or {}
     _saved = traitlets.Int(0).tag(sync=True)  # groups in the suite
+    # a multi-source relation's case: its sources, transformation, follow-ups, model cards; {} otherwise
+    _case = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -158,6 +174,9 @@ class Explorer(anywidget.AnyWidget):
             self._predictor, repair=repair, repairer_options=repairer_options
         )
         self._candidates: OrderedDict[tuple[str, str, int], CandidateList] = OrderedDict()
+        self._diagrams: dict[str, str] = {}  # relation name -> its diagram's SVG, drawn once
+        self._multi: dict[str, MultiSourceParts | None] = {}  # relation name -> how its case is shown
+        self._partners = Partners()  # x2, ... of a multi-source relation's case
         self._suite_rows: list[dict[str, Any]] = []
         self._texts: dict[str, str] = dict.fromkeys(self._parts.fields, "")
         self._custom = False  # True once the input is typed or set from Python, not a data row
@@ -175,6 +194,10 @@ class Explorer(anywidget.AnyWidget):
             "reshuffle": lambda m: self.reshuffle(),
             "edit_followup": lambda m: self.edit_followup(m["text"]),
             "save": lambda m: self.save(),
+            "partner_text": lambda m: self.set_partner(m["texts"] if "texts" in m else m["text"], int(m.get("slot", 1))),
+            "partner_row": lambda m: self.set_partner(int(m["index"]), int(m.get("slot", 1))),
+            "partner_auto": lambda m: self.set_partner(None, int(m.get("slot", 1))),
+            "case_option": lambda m: self.set_option(str(m["option"])),
         }
         self.on_msg(self._on_msg)
         with self._changing():
@@ -231,6 +254,62 @@ class Explorer(anywidget.AnyWidget):
         """``{model: "pass" | "violation" | "not_applicable" | "error"}`` as on screen."""
         return {name: o.check.verdict for name, o in self._outcomes().items()}
 
+    @property
+    def multi_source(self) -> MultiSourceParts | None:
+        """How the chosen relation's case is shown when it joins several sources (``None``:
+        one group at a time)."""
+        return self._multi_of(self.relation)
+
+    @property
+    def partners(self) -> list[BaseInput | None]:
+        """The case's other sources as shown (``x2``, ...; ``None`` where one is still
+        incomplete); empty for a relation shown one group at a time."""
+        multi = self.multi_source
+        if multi is None:
+            return []
+        return [self._partner(k)[0] for k in range(1, len(multi.source_titles))]
+
+    @property
+    def judgements(self) -> dict[str, CaseJudgement | None]:
+        """``{model: CaseJudgement}`` on the shown case of a multi-source relation: the
+        values read, the premise and the hypothesis and whether each holds (``None`` for a
+        model that failed on a source)."""
+        if self.multi_source is None:
+            raise InputError(
+                f"{self.relation} is explored one group at a time; its verdicts are in explorer.verdicts"
+            )
+        shown = self._case_shown()
+        return {name: o.judgement for name, o in shown.outcomes.items()} if shown is not None else {}
+
+    def set_partner(self, value: Any, slot: int = 1) -> None:
+        """Set the case's source ``x{slot + 1}`` (``slot=1``: ``x2``): a data row (an int), a
+        typed text (a string, or ``{field: text}``), an input, or ``None`` to go back to the
+        default (the row ``slot`` after the input's, following it). A chosen source stays
+        when the input (``x1``) changes."""
+        with self._action():
+            if value is None:
+                partner = Partner()
+            elif isinstance(value, bool):
+                raise InputError(f"a source is a row number, a text or an input, got {value!r}")
+            elif isinstance(value, int):
+                if not 0 <= value < len(self._inputs):
+                    raise InputError(
+                        f"row {value} is out of range; the data has rows 0..{len(self._inputs) - 1}"
+                    )
+                partner = Partner(row=value)
+            elif isinstance(value, (str, Mapping)):
+                if isinstance(value, Mapping):
+                    self._parts.parse_texts(value)  # unknown fields named now
+                partner = Partner(text=value if isinstance(value, str) else dict(value))
+            else:
+                partner = Partner(given=as_input(value, self.task))
+            self._partners.set(slot, partner)
+
+    def set_option(self, option: str) -> None:
+        """Pick the transformation of the case (as setting ``explorer.case_option``)."""
+        with self._action():
+            self.case_option = option
+
     def _extra_with(self, method: str, what: str) -> Any:
         """The extra part when it offers ``method``, else an InputError naming the task."""
         if self._extra is None or not callable(getattr(self._extra, method, None)):
@@ -268,7 +347,9 @@ class Explorer(anywidget.AnyWidget):
     def mark(self, role: str, start: int, end: int, label: str | None = None) -> None:
         """Mark ``text[start:end]`` as ``role`` (the task's roles, ``explorer.parts.roles``):
         "head"/"tail" for relation extraction; for NER, "entity" adds a gold entity with
-        ``label`` (default: spaCy's label there)."""
+        ``label`` (default: spaCy's label there); for the text tasks, the field ("text", or
+        "text_a"/"text_b" of a pair) in which ``start:end`` is the word to replace. The
+        offsets are into the text of the field the role marks (``parts.field_of(role)``)."""
         with self._action():
             if role not in self._parts.roles:
                 if not self._parts.roles:
@@ -276,7 +357,7 @@ class Explorer(anywidget.AnyWidget):
                         f"a {get_task(self.task).title} input has nothing to mark; type its text"
                     )
                 raise InputError(f"unknown role {role!r}; mark one of {list(self._parts.roles)}")
-            text = self._marked_text()
+            text = self._texts.get(self._parts.field_of(role), "")
             if not text.strip():
                 raise InputError("there is no text to mark; type a sentence first")
             span = Span(int(start), int(end))
@@ -340,6 +421,13 @@ class Explorer(anywidget.AnyWidget):
     def next_candidate(self, step: int = 1) -> None:
         """Show the next (``step=-1``: previous) follow-up candidate, wrapping around."""
         with self._action():
+            multi = self.multi_source
+            if multi is not None:
+                keys = [k for k, _ in multi.options()]
+                shown = self._case_shown()
+                at = keys.index(shown.option) if shown is not None and shown.option in keys else 0
+                self.case_option = keys[(at + step) % len(keys)]
+                return
             cands = self._candidate_list()
             n = len(cands) if cands is not None else 1
             self._edited = None
@@ -355,6 +443,12 @@ class Explorer(anywidget.AnyWidget):
         task's parts may read markup too: relation extraction re-marks ``[[head]]``/``<<tail>>``;
         a text pair reads ``first ||| second``)."""
         with self._action():
+            multi = self.multi_source
+            if multi is not None:
+                raise InputError(
+                    f"the follow-ups of {self.relation} are built from {' and '.join(multi.source_titles)}; "
+                    "edit the sources (or pick another transformation) instead"
+                )
             group = self._group()
             if group is None or not group.followups:
                 raise InputError(
@@ -423,6 +517,19 @@ class Explorer(anywidget.AnyWidget):
             )
         return name
 
+    @traitlets.validate("case_option")
+    def _check_case_option(self, proposal: Any) -> str:
+        value = str(proposal["value"])
+        multi = self._multi_of(self.relation) if value else None
+        if value and multi is None:
+            raise traitlets.TraitError(f"{self.relation} has no transformation to pick; it shows one group at a time")
+        if multi is not None:
+            try:
+                pick_option(multi, value, {})
+            except InputError as exc:
+                raise traitlets.TraitError(str(exc)) from exc
+        return value
+
     @traitlets.validate("candidate")
     def _check_candidate(self, proposal: Any) -> int:
         value = int(proposal["value"])
@@ -440,9 +547,17 @@ class Explorer(anywidget.AnyWidget):
             self._load_row(change["new"])
 
     @traitlets.observe("relation", "seed")
-    def _on_relation(self, _change: Any) -> None:
+    def _on_relation(self, change: Any) -> None:
         with self._changing():
             self._edited, self.candidate = None, 0
+            if change["name"] == "relation":
+                self.case_option = ""  # the options are the new relation's
+
+    @traitlets.observe("case_option")
+    def _on_case_option(self, _change: Any) -> None:
+        """Another transformation: the case is redrawn (when the outermost change ends)."""
+        with self._changing():
+            pass
 
     @traitlets.observe("candidate")
     def _on_candidate(self, _change: Any) -> None:
@@ -493,6 +608,14 @@ class Explorer(anywidget.AnyWidget):
             self.relation = saved[0]  # resets the candidate and any edit first
         # A saved group comes back exactly as saved, hand-edited follow-ups included.
         self._edited = saved[1] if saved is not None and saved[1] else None
+        multi = self._multi_of(self.relation)
+        if saved is not None and saved.partners and multi is not None:
+            # a saved case: its other sources and its transformation (follow-ups rebuilt)
+            self._edited = None
+            for k, x in enumerate(saved.partners[: len(multi.source_titles) - 1], start=1):
+                self._partners.set(k, Partner(given=x))
+            option = str((saved.meta or {}).get("transformation", ""))
+            self.case_option = option if option in {k for k, _ in multi.options()} else ""
 
     def _candidate_list(self) -> CandidateList | None:
         source = self.source
@@ -502,7 +625,7 @@ class Explorer(anywidget.AnyWidget):
         return self._cached_candidates(rel, source)
 
     def _cached_candidates(self, rel: MetamorphicRelation, source: BaseInput) -> CandidateList:
-        key = (rel.name, source.key(), self.seed)
+        key = (rel.name, source.key() + self._parts.candidates_key(source), self.seed)
         found = self._candidates.get(key)
         if found is None:
             with one_torch_thread():  # the filters' encoder on a handful of sentences
@@ -513,6 +636,11 @@ class Explorer(anywidget.AnyWidget):
         return found
 
     def _group(self) -> Group | None:
+        if self.multi_source is not None:
+            shown = self._case_shown()
+            if shown is None:
+                return None
+            return case_group(self.relation, shown, self.seed, None if self._custom else self.index)
         cands = self._candidate_list()
         if cands is None:
             return None
@@ -535,6 +663,9 @@ class Explorer(anywidget.AnyWidget):
         return group
 
     def _outcomes(self) -> dict[str, ModelOutcome]:
+        if self.multi_source is not None:
+            shown = self._case_shown()
+            return dict(shown.outcomes) if shown is not None else {}
         group = self._group()
         rel = self._relations_by_name.get(self.relation)
         if group is None or rel is None:
@@ -548,7 +679,13 @@ class Explorer(anywidget.AnyWidget):
             self._render_followup_and_models()
 
     def _render_input(self) -> None:
-        view = input_view(self._parts, self._texts, self._marks, self.index, len(self._inputs))
+        relation = self._relations_by_name.get(self.relation)
+        view = input_view(self._parts, self._texts, self._marks, self.index, len(self._inputs), relation)
+        multi = self.multi_source
+        if multi is not None and self.source is not None:
+            rest = " and ".join(multi.source_titles[1:])
+            view["todo"] = (f"this input is {multi.source_titles[0]} of the case; {rest} and the transformation "
+                            "are set below")
         self._input = {**view, "custom": self._custom, "task": self.task}
 
     def _render_relations(self) -> None:
@@ -564,11 +701,66 @@ class Explorer(anywidget.AnyWidget):
                 # encoder over every candidate): checked when the user picks it.
                 views.append({**relation_view(rel, None), "checked": False})
         self._relations = views
+        self._diagram = self._diagram_of(self.relation)
+
+    def _diagram_of(self, name: str) -> str:
+        """The SVG of relation ``name``'s diagram ("" for none, or a shape it declares wrongly)."""
+        if name not in self._diagrams:
+            rel = self._relations_by_name.get(name)
+            try:
+                self._diagrams[name] = diagram(rel).svg if rel is not None else ""
+            except MTError:
+                self._diagrams[name] = ""
+        return self._diagrams[name]
 
     def _is_cached(self, rel: MetamorphicRelation, source: BaseInput) -> bool:
-        return (rel.name, source.key(), self.seed) in self._candidates
+        return (rel.name, source.key() + self._parts.candidates_key(source), self.seed) in self._candidates
+
+    # -- a multi-source relation's case ---------------------------------------------------------
+    def _multi_of(self, name: str) -> MultiSourceParts | None:
+        """How relation ``name``'s case is shown (``None``: one group at a time), asked once."""
+        if name not in self._multi:
+            rel = self._relations_by_name.get(name)
+            self._multi[name] = self._parts.multi_source(rel) if rel is not None else None
+        return self._multi[name]
+
+    def _partner(self, slot: int) -> tuple[BaseInput | None, int | None, str]:
+        return self._partners.resolve(slot, self._parts, self._inputs, self.index)
+
+    def _case_shown(self) -> CaseShown | None:
+        """The case on screen, evaluated on every model (``None`` without a multi-source relation)."""
+        multi = self.multi_source
+        if multi is None:
+            return None
+        sources = (self.source, *(self._partner(k)[0] for k in range(1, len(multi.source_titles))))
+        return evaluate_case(multi, self._predictor, sources, self.case_option)
+
+    def _render_case(self, multi: MultiSourceParts) -> None:
+        shown = self._case_shown()
+        assert shown is not None
+        x1 = self.source
+        own = {
+            "slot": 0, "title": multi.source_titles[0], "text": self._parts.edit_text(x1) if x1 is not None else "",
+            "row": None if self._custom else self.index, "auto": False, "typed": self._custom,
+            "todo": "" if x1 is not None else "type a text above or pick a row",
+        }
+        others = [
+            self._partners.view(k, multi.source_titles[k], self._parts, self._inputs, self.index)
+            for k in range(1, len(multi.source_titles))
+        ]
+        self._case = case_view(self.relation, self._parts, shown, [own, *others], self._top_k)
+        self._followup = {
+            "relation": self.relation, "seed": self.seed, "candidate": 0, "n_candidates": 0, "edited": False,
+            "note": "", "not_applicable": shown.not_applicable, "sources": [], "followups": [], "texts": [],
+        }
+        self._models = []
 
     def _render_followup_and_models(self) -> None:
+        multi = self.multi_source
+        if multi is not None:
+            self._render_case(multi)
+            return
+        self._case = {}
         cands = self._candidate_list()
         self._followup = {
             "relation": self.relation,

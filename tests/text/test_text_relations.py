@@ -14,10 +14,12 @@ from mtwidgets.text.inputs import ClassificationInput, SimilarityInput, Summariz
 def test_the_catalogue_lists_seven_relations_per_task_with_the_papers_categories() -> None:
     assert names("similarity") == [f"MR{i}.1" for i in range(1, 8)]
     assert names("summarization") == [f"MR{i}.2" for i in range(1, 8)]
-    assert names("classification") == [f"MR{i}.3" for i in range(1, 8)]
+    # the classification catalogue also holds the systematicity paper's pairwise relation
+    assert names("classification") == [*(f"MR{i}.3" for i in range(1, 8)), "pairwise-systematicity"]
     cats = {n: relation(n).category for n in names("classification")}
     assert cats == {"MR1.3": "MRPpbs", "MR2.3": "MRPpbs", "MR3.3": "MRPpbs", "MR4.3": "MRPpbs",
-                    "MR5.3": "MRPsbs", "MR6.3": "MRPsbs", "MR7.3": "MRPr"}
+                    "MR5.3": "MRPsbs", "MR6.3": "MRPsbs", "MR7.3": "MRPr",
+                    "pairwise-systematicity": "pairwise systematicity"}
     r = relation("MR7.1")
     assert r.task == "similarity" and "Mathematics" in r.paper and "S2" in r.description
     with pytest.raises(KeyError):
@@ -83,7 +85,8 @@ def test_summarization_oracle_applies_the_replacement_to_the_source_summary() ->
 
 
 def test_reordered_summaries_must_be_equal() -> None:
-    x = SummarizationInput("Oil prices rose on Monday. Markets in Asia closed lower. Analysts expect a volatile week.")
+    x = SummarizationInput("Oil prices rose on Monday. In Asia, markets closed lower. In Europe, bond yields rose. "
+                           "Analysts expect a volatile week.")
     g = relation("MR7.2").generate(x)[0]
     assert g.followups[0].text != x.text
     prop = relation("MR7.2").property
@@ -119,10 +122,12 @@ def test_chinese_rewriters_are_used_for_chinese_inputs(monkeypatch: pytest.Monke
 
 def test_every_relation_runs_on_a_model(synonyms: dict) -> None:
     # A person ties the country to the text, so the country (MR2.3) comes from a second text.
-    texts = [ClassificationInput("Pierre Lefebvre, a painter from France, bought a car. The company announced a deal. "
+    texts = [ClassificationInput("Pierre Lefebvre, an accountant from France, bought a car. The company announced a deal. "
                                  "Analysts praised the plan.", topic="business"),
              ClassificationInput("Lawmakers in Spain passed the bill on Monday. The company's deal was announced. "
-                                 "Analysts praised the plan.", topic="business")]
+                                 "Analysts praised the plan.", topic="business"),
+             ClassificationInput("Oil prices rose on Monday. In Asia, markets closed lower. In Europe, bond yields "
+                                 "rose. Analysts expect a volatile week.", topic="business")]
     results = mt.run(texts, relations="all", models={"const": lambda x: "business"}, task="classification")
     summary = results.summary()
     counted = dict(zip(summary["relation"], summary["groups"]))

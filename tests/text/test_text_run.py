@@ -43,7 +43,9 @@ def test_run_on_the_sample_with_the_embedded_models(task: str, models: list[str]
     assert not results.errors and (results.frame["verdict"] != "error").all()
     applied = summary[(summary["relation"] != "Overall") & (summary["groups"] > 0)]
     families = {r.split(".")[0] for r in applied["relation"]}
-    assert {"MR2", "MR4", "MR7"} <= families and len(families) >= 4, families
+    # sentence reordering applies to round-ups only (two neighbouring sentences that stand alone),
+    # which the samples' short news texts seldom are
+    assert {"MR2", "MR4"} <= families and len(families) >= 4, families
     by_topic = summary_by_topic(results)
     assert by_topic is not None and set(by_topic["topic"]) == {x.topic for x in sources}
 
