@@ -132,6 +132,17 @@ _WINDOWS: tuple[tuple[int, int], ...] = ((2, 2), (2, 0), (0, 2), (1, 1))
 _WORD_WINDOWS: tuple[tuple[int, int], ...] = (*_WINDOWS, (1, 0), (0, 1))
 
 
+def _article_case(new: str, text: str, at: int) -> str:
+    """``new`` with its leading article cased for where it lands in ``text``: "The United
+    States" at the start of a sentence, "the United States" inside one (the source may have
+    had the replaced word at a sentence start where the summary has it inside)."""
+    if not new.lower().startswith("the "):
+        return new
+    before = text[:at].rstrip()
+    starts = not before or before[-1] in ".!?\n\"\u201c"
+    return ("The " if starts else "the ") + new[4:]
+
+
 def transfer(source: str, target: str, replacements: Sequence[Replacement]) -> str:
     """``target`` (e.g. the summary of ``source``) with the same replacements applied.
 
@@ -155,7 +166,7 @@ def transfer(source: str, target: str, replacements: Sequence[Replacement]) -> s
             where = out.find(needle)
             if where >= 0 and out.find(needle, where + 1) < 0:
                 at = where + len(lwin)
-                out = out[:at] + rep.new + out[at + len(rep.old):]
+                out = out[:at] + _article_case(rep.new, out, at) + out[at + len(rep.old):]
                 placed = True
                 break
         if not placed:

@@ -144,3 +144,13 @@ def test_a_pair_is_rewritten_as_one_text_so_both_texts_count() -> None:
     fa, fb = g.followups[0].text_a, g.followups[0].text_b
     assert "Lopez" not in fa + fb and fb.split()[0] == fa.split()[1]
     assert g.meta["replacements_b"][0][:3] == [0, 5, "Lopez"]
+
+
+def test_the_replaced_summary_cases_an_article_for_where_it_lands() -> None:
+    from mtwidgets.text.rewrite import Replacement, transfer
+
+    source = "Canada won the final on Sunday. Fans in Canada cheered all night."
+    reps = [Replacement(0, 6, "Canada", "The United States"), Replacement(40, 46, "Canada", "the United States")]
+    summary = "Fans in Canada cheered after Canada won the final on Sunday."
+    assert transfer(source, summary, reps) == ("Fans in the United States cheered after the United States won the final "
+                                               "on Sunday.")
