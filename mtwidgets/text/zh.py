@@ -480,7 +480,7 @@ def _country_fact(text: str, words: Sequence[zh.ZhWord], country: str) -> str | 
     for i, w in enumerate(words):
         if w.word in zh.CHINA_CONTEXT or w.word in zh.CHINA_PLACES:
             return f"'{w.word}' ties the text to China"
-        place = (w.flag == "ns" or (w.flag.startswith(("n", "s")) and w.word in zh._city_countries())
+        place = (w.flag == "ns" or (len(w.word) >= 2 and w.word in zh._city_countries())  # jieba tags 清迈 'a', 基多 'd'
                  or (len(w.word) >= 3 and (w.word.endswith(_PLACE_SUFFIXES)
                                            or w.word[:2] in zh._city_countries() or w.word[:3] in zh._city_countries())))
         if place and zh.country_in(w.word) is None:

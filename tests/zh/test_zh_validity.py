@@ -483,3 +483,9 @@ def test_country_named_by_its_short_form_or_beside_its_landmark_is_kept(text: st
 def test_a_short_form_is_not_read_into_the_full_name() -> None:
     assert tz._visit_form("游客在希腊度假。", "希腊") is None
     assert tz._visit_form("去年访加的游客增加。", "加拿大") == "访加"
+
+
+def test_a_city_after_its_country_counts_whatever_tag_jieba_gives_it() -> None:
+    # tenth round: 泰国清迈 (清迈 tagged 'a'), 厄瓜多尔基多 (基多 tagged 'd') became 越南清迈, 哥伦比亚基多
+    refused("country", "不少老人选择到泰国清迈过冬。")
+    refused("country", "论坛在厄瓜多尔基多举行。")
