@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -95,7 +95,10 @@ class ClosePairs(Transformation):
 
 class Transitive(OutputProperty):
     """``v(y12) and v(y23) => v(y13)`` for one lexical relation (one triplet group: two
-    chained source pairs and their closing pair)."""
+    chained source pairs and their closing pair). The Explorer shows one triplet live
+    (:class:`mtwidgets.lexical.explorer.TransitivityCase`)."""
+
+    explorer_multi_source: ClassVar[str] = "mtwidgets.lexical.explorer:TransitivityCase"
 
     def __init__(self, relation: str) -> None:
         self.relation = relation

@@ -42,6 +42,7 @@ TASK = Task(
     column_modes=COLUMN_MODES,
     detect="mtwidgets.lexical.inputs:detect",
     sample="mtwidgets.lexical.data:sample",
+    explorer="mtwidgets.lexical.explorer:LexicalParts",
     description="An ordered word pair (w1, w2); the model says whether w2 is a synonym and whether it is a "
     "hypernym of w1, with a score for each.",
 )

@@ -8,7 +8,9 @@ relation declares a :class:`~mtwidgets.core.views.MultiSourceParts` (see
   is a :class:`Partner`: by default the data row after the input's (``auto``: it follows
   the input as the user steps through the rows), or a row the user picked, a text the user
   typed, or an input set from Python; once chosen it stays when the input changes (a Batch
-  panel opening a source in the Explorer sets ``x1`` only);
+  panel opening a source in the Explorer sets ``x1`` only). Parts whose later sources are
+  built from the earlier ones (three-way transitivity: ``x23 = (w2, w3)`` takes ``w2`` from
+  ``x12``, the user gives only ``w3``) offer the :class:`LinkedPartners` methods;
 - the transformation picked among the parts' options (default: the first that applies to
   every source), the follow-ups it builds, or why it cannot;
 - every model's predictions of every input (one call per model through the Explorer's
@@ -24,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from ..core.errors import InputError
 from ..core.inputs import BaseInput
@@ -33,7 +35,16 @@ from ..core.relation import Check, Group
 from ..core.views import CaseJudgement, ExplorerParts, MultiSourceParts
 from ._explorer_state import ModelOutcome, Predictor, fields_segments, prediction_view
 
-__all__ = ["CaseOutcome", "CaseShown", "Partner", "Partners", "case_group", "case_view", "evaluate_case"]
+__all__ = [
+    "CaseOutcome",
+    "CaseShown",
+    "LinkedPartners",
+    "Partner",
+    "Partners",
+    "case_group",
+    "case_view",
+    "evaluate_case",
+]
 
 
 # -- the sources beside the Explorer's input ------------------------------------------------------
@@ -53,9 +64,39 @@ class Partner:
         return self.row is None and self.text is None and self.given is None
 
 
+@runtime_checkable
+class LinkedPartners(Protocol):
+    """The methods :class:`~mtwidgets.core.views.MultiSourceParts` offer when a source beside
+    the input is built from the sources before it rather than taken whole. Three-way
+    transitivity: ``x23 = (w2, w3)`` joins ``x12``'s second word and a third word ``w3``, so
+    the user gives only ``w3`` (typed, or the second word of a data row) and the auto row is
+    one that chains with ``x12``. Parts without these methods take each source whole
+    (pairwise systematicity)."""
+
+    def partner(
+        self, slot: int, given: BaseInput | str | Mapping[str, str], before: Sequence[BaseInput | None]
+    ) -> tuple[BaseInput | None, str, str]:
+        """The source in ``slot`` from what the user gave for it (a data row or an input set
+        from Python, or a typed text) and the sources before it (``before[0]`` is ``x1``;
+        ``None`` where one is missing): the source (``None`` while it cannot be built), the
+        text its box shows, and what the user still has to do or may do ("" for nothing)."""
+        ...
+
+    def partner_row(
+        self, slot: int, before: Sequence[BaseInput | None], inputs: Sequence[BaseInput], index: int
+    ) -> int:
+        """The data row an ``auto`` source in ``slot`` takes, given the sources before it
+        (``index``: the row of the Explorer's input)."""
+        ...
+
+
 @dataclass
 class Partners:
-    """The sources ``x2, x3, ...`` of the case, by slot (1 is ``x2``); a slot never set is auto."""
+    """The sources ``x2, x3, ...`` of the case, by slot (1 is ``x2``); a slot never set is auto.
+
+    ``multi`` and ``first`` (the case's parts and its first source, the Explorer's input)
+    matter only for parts that build a source from the ones before it (:class:`LinkedPartners`).
+    """
 
     slots: dict[int, Partner] = field(default_factory=dict)
 
@@ -68,30 +109,68 @@ class Partners:
         self.slots[slot] = partner
 
     def resolve(
-        self, slot: int, parts: ExplorerParts, inputs: Sequence[BaseInput], index: int
+        self, slot: int, parts: ExplorerParts, inputs: Sequence[BaseInput], index: int,
+        multi: MultiSourceParts | None = None, first: BaseInput | None = None,
     ) -> tuple[BaseInput | None, int | None, str]:
         """The input in ``slot``, the data row it is (``None`` for a typed or given one) and
         what the user still has to do ("" when nothing)."""
+        x, row, todo, _ = self._resolve(slot, parts, inputs, index, multi, first)
+        return x, row, todo
+
+    def _resolve(
+        self, slot: int, parts: ExplorerParts, inputs: Sequence[BaseInput], index: int,
+        multi: MultiSourceParts | None, first: BaseInput | None,
+    ) -> tuple[BaseInput | None, int | None, str, str | None]:
+        """:meth:`resolve`, and the text the source's box shows when the parts say (else ``None``)."""
         p = self.get(slot)
+        if isinstance(multi, LinkedPartners):
+            return self._linked(slot, p, parts, inputs, index, multi, multi, first)
         if p.given is not None:
-            return p.given, None, ""
+            return p.given, None, "", None
         if p.text is not None:
             texts = parts.parse_texts(p.text)
             if not any(str(t).strip() for t in texts.values()):
-                return None, None, "type a text or pick a row of the data"
+                return None, None, "type a text or pick a row of the data", None
             x, todo = parts.build({**dict.fromkeys(parts.fields, ""), **texts}, parts.empty_marks())
-            return x, None, todo or ""
+            return x, None, todo or "", None
         row = (index + slot) % len(inputs) if p.row is None else p.row
-        return inputs[row], row, ""
+        return inputs[row], row, "", None
 
-    def view(self, slot: int, title: str, parts: ExplorerParts, inputs: Sequence[BaseInput], index: int
-             ) -> dict[str, Any]:
+    def _linked(
+        self, slot: int, p: Partner, parts: ExplorerParts, inputs: Sequence[BaseInput], index: int,
+        multi: MultiSourceParts, link: LinkedPartners, first: BaseInput | None,
+    ) -> tuple[BaseInput | None, int | None, str, str | None]:
+        """A source the parts (``multi``, as ``link``) build from what the user gave and the
+        sources before it."""
+        before: list[BaseInput | None] = [first]
+        for k in range(1, slot):
+            before.append(self._resolve(k, parts, inputs, index, multi, first)[0])
+        row: int | None = None
+        given: BaseInput | str | Mapping[str, str]
+        if p.given is not None:
+            given = p.given
+        elif p.text is not None:
+            given = p.text
+        else:
+            row = link.partner_row(slot, before, inputs, index) if p.row is None else p.row
+            if not 0 <= row < len(inputs):
+                raise InputError(f"row {row} is out of range; the data has rows 0..{len(inputs) - 1}")
+            given = inputs[row]
+        x, text, todo = link.partner(slot, given, before)
+        return x, row, todo, text
+
+    def view(
+        self, slot: int, title: str, parts: ExplorerParts, inputs: Sequence[BaseInput], index: int,
+        multi: MultiSourceParts | None = None, first: BaseInput | None = None,
+    ) -> dict[str, Any]:
         """The source box of ``slot``: its text as the box shows it, its row, whether it
         follows the input (``auto``) and what to do."""
         p = self.get(slot)
-        x, row, todo = self.resolve(slot, parts, inputs, index)
+        x, row, todo, shown = self._resolve(slot, parts, inputs, index, multi, first)
         if isinstance(p.text, str):
             text = p.text
+        elif shown is not None:
+            text = shown
         else:
             text = parts.edit_text(x) if x is not None else ""
         return {"slot": slot, "title": title, "text": text, "row": row, "auto": p.auto,

@@ -725,7 +725,7 @@ class Explorer(anywidget.AnyWidget):
         return self._multi[name]
 
     def _partner(self, slot: int) -> tuple[BaseInput | None, int | None, str]:
-        return self._partners.resolve(slot, self._parts, self._inputs, self.index)
+        return self._partners.resolve(slot, self._parts, self._inputs, self.index, self.multi_source, self.source)
 
     def _case_shown(self) -> CaseShown | None:
         """The case on screen, evaluated on every model (``None`` without a multi-source relation)."""
@@ -745,7 +745,7 @@ class Explorer(anywidget.AnyWidget):
             "todo": "" if x1 is not None else "type a text above or pick a row",
         }
         others = [
-            self._partners.view(k, multi.source_titles[k], self._parts, self._inputs, self.index)
+            self._partners.view(k, multi.source_titles[k], self._parts, self._inputs, self.index, multi, x1)
             for k in range(1, len(multi.source_titles))
         ]
         self._case = case_view(self.relation, self._parts, shown, [own, *others], self._top_k)
