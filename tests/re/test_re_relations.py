@@ -580,7 +580,7 @@ def test_catalogue() -> None:
     assert list(cat["model_dependent"]) == [False, True, False, False, True, True, True, True]
     everything = mt.catalogue()
     assert list(everything["name"][: len(NAMES)]) == list(NAMES)  # the RE task first, then the others
-    assert set(everything["task"]) == {"re", "ner", "classification", "similarity", "summarization"}
+    assert set(everything["task"]) == {"re", "ner", "classification", "similarity", "summarization", "nli", "lexical"}
     assert not set(mt.catalogue(task="ner")["name"]) & set(NAMES)
 
 
