@@ -42,5 +42,21 @@ def load_encoder(language: str = DEFAULT_LANGUAGE) -> tuple[Any, Any, Any]:
         raise ImportError("the MiniLM encoder needs torch and transformers: pip install 'mtwidgets[models]'") from exc
     path = encoder_path(language)
     tokenizer = transformers.AutoTokenizer.from_pretrained(path)
-    model = transformers.AutoModel.from_pretrained(path).eval()
-    return torch, tokenizer, model
+    return torch, tokenizer, load_quietly(path)
+
+
+def load_quietly(path: str) -> Any:
+    """The transformer at ``path`` (local disk), frozen and in eval mode, loaded without
+    transformers' progress bar in the user's terminal or notebook (their setting restored)."""
+    import transformers
+
+    hf_logging = transformers.utils.logging
+    was_enabled = hf_logging.is_progress_bar_enabled()
+    hf_logging.disable_progress_bar()
+    try:
+        model = transformers.AutoModel.from_pretrained(path).eval()
+    finally:
+        if was_enabled:
+            hf_logging.enable_progress_bar()
+    model.requires_grad_(False)
+    return model

@@ -74,15 +74,9 @@ class SentenceEncoder:
             path = encoder_path()
         self.torch = torch
         self.tokenizer = transformers.AutoTokenizer.from_pretrained(path)
-        hf_logging = transformers.utils.logging
-        was_enabled = hf_logging.is_progress_bar_enabled()
-        hf_logging.disable_progress_bar()
-        try:
-            self.model = transformers.AutoModel.from_pretrained(path).eval()
-        finally:
-            if was_enabled:
-                hf_logging.enable_progress_bar()
-        self.model.requires_grad_(False)
+        from ..lang.encoder import load_quietly
+
+        self.model = load_quietly(path)
         self.dim = int(self.model.config.hidden_size)
         self.cache_size = cache_size
         self.batch_size = batch_size

@@ -77,17 +77,9 @@ class MarkerEncoder:
         self.tokenizer = transformers.AutoTokenizer.from_pretrained(path)
         if not self.tokenizer.is_fast:
             raise ImportError(f"re-minilm needs a fast tokenizer (offset mappings) for {path!r}")
-        # The weights load from local disk in well under a second: keep transformers' progress
-        # bar out of the user's terminal and notebook, then restore their setting.
-        hf_logging = transformers.utils.logging
-        was_enabled = hf_logging.is_progress_bar_enabled()
-        hf_logging.disable_progress_bar()
-        try:
-            self.model = transformers.AutoModel.from_pretrained(path).eval()
-        finally:
-            if was_enabled:
-                hf_logging.enable_progress_bar()
-        self.model.requires_grad_(False)
+        from ...lang.encoder import load_quietly
+
+        self.model = load_quietly(path)
         self.max_tokens = max_tokens
         self.dim = len(FEATURES) * int(self.model.config.hidden_size)
 
