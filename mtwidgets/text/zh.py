@@ -480,7 +480,9 @@ def _country_fact(text: str, words: Sequence[zh.ZhWord], country: str) -> str | 
     for i, w in enumerate(words):
         if w.word in zh.CHINA_CONTEXT or w.word in zh.CHINA_PLACES:
             return f"'{w.word}' ties the text to China"
-        place = (w.flag == "ns" or (len(w.word) >= 2 and w.word in zh._city_countries())  # jieba tags 清迈 'a', 基多 'd'
+        # a word of the city gazetteer is a place whatever jieba tags it (清迈 'a', 基多 'd'),
+        # unless jieba reads it as a verb (合作, a town in Gansu, in 加强合作)
+        place = (w.flag == "ns" or (len(w.word) >= 2 and not w.flag.startswith("v") and w.word in zh._city_countries())
                  or (len(w.word) >= 3 and (w.word.endswith(_PLACE_SUFFIXES)
                                            or w.word[:2] in zh._city_countries() or w.word[:3] in zh._city_countries())))
         if place and zh.country_in(w.word) is None:
