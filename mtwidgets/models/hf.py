@@ -31,6 +31,20 @@ def _require(what: str) -> tuple[Any, Any]:
     return torch, transformers
 
 
+def model_and_tokenizer(model: Any, tokenizer: Any, auto_class: Any) -> tuple[Any, Any, str | None]:
+    """``(model, tokenizer, source)`` from a local path (both loaded, the model with
+    ``auto_class``) or a loaded model with its tokenizer; ``source`` names where it came from."""
+    source = model if isinstance(model, str) else getattr(model, "name_or_path", None)
+    if isinstance(model, str):
+        import transformers
+
+        tokenizer = tokenizer or transformers.AutoTokenizer.from_pretrained(model)
+        model = auto_class.from_pretrained(model)
+    if tokenizer is None:
+        raise TypeError("give tokenizer= with a loaded model")
+    return model, tokenizer, source
+
+
 def _label_names(config: Any, n: int) -> list[str]:
     id2label = getattr(config, "id2label", None) or {}
     names = []

@@ -31,7 +31,14 @@ import numpy as np
 from ..core.errors import MTError
 from ..core.model import ModelAdapter
 from ..core.predictions import Prediction
-from ..models.hf import HFPipelineModel, _label_names, _predictions_from_probs, _require, model_text
+from ..models.hf import (
+    HFPipelineModel,
+    _label_names,
+    _predictions_from_probs,
+    _require,
+    model_and_tokenizer,
+    model_text,
+)
 from .labels import canonical_label, output_labels
 from .states import attach_to_compositions, composition_positions
 
@@ -138,12 +145,7 @@ class HFNLIClassifier(ModelAdapter):
     def __init__(self, model: Any, tokenizer: Any = None, *, labels: Labels = None, name: str | None = None,
                  batch_size: int = 16, max_tokens: int = 256, layer: int = STATE_LAYER) -> None:
         torch, transformers = _require("HFNLIClassifier")
-        source = model if isinstance(model, str) else getattr(model, "name_or_path", None)
-        if isinstance(model, str):
-            tokenizer = tokenizer or transformers.AutoTokenizer.from_pretrained(model)
-            model = transformers.AutoModelForSequenceClassification.from_pretrained(model)
-        if tokenizer is None:
-            raise TypeError("give tokenizer= with a loaded model")
+        model, tokenizer, source = model_and_tokenizer(model, tokenizer, transformers.AutoModelForSequenceClassification)
         super().__init__(name=name or str(source or "nli-classifier"), batch_size=batch_size)
         self.torch = torch
         self.model = model.eval()

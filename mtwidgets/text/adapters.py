@@ -51,15 +51,10 @@ class HFSeq2SeqSummarizer(ModelAdapter):
 
     def __init__(self, model: Any, tokenizer: Any = None, *, name: str | None = None, batch_size: int = 8,
                  prefix: str = "", max_input_tokens: int = 512, **generate: Any) -> None:
-        from ..models.hf import _require
+        from ..models.hf import _require, model_and_tokenizer
 
         torch, transformers = _require("HFSeq2SeqSummarizer")
-        source = model if isinstance(model, str) else getattr(model, "name_or_path", None)
-        if isinstance(model, str):
-            tokenizer = tokenizer or transformers.AutoTokenizer.from_pretrained(model)
-            model = transformers.AutoModelForSeq2SeqLM.from_pretrained(model)
-        if tokenizer is None:
-            raise TypeError("give tokenizer= with a loaded model")
+        model, tokenizer, source = model_and_tokenizer(model, tokenizer, transformers.AutoModelForSeq2SeqLM)
         super().__init__(name=name or str(source or "seq2seq"), batch_size=batch_size)
         self.torch = torch
         self.model = model.eval()
