@@ -359,9 +359,6 @@ REGIONS: dict[str, tuple[str, ...]] = {
     "oceania": ("Australia", "New Zealand"),
     "middle east": ("Israel", "Jordan", "Turkey", "the United Arab Emirates", "Qatar", "Oman"),
 }
-# A city-state is never a replacement: "villages in rural Singapore", "two islands in
-# Singapore" would not read as a country.
-_SOURCE_ONLY = frozenset({"Singapore"})
 COUNTRIES: tuple[str, ...] = tuple(c for countries in REGIONS.values() for c in countries)
 # ISO codes, for the peer groups (:mod:`mtwidgets.lang.country_peers`): a country is replaced
 # only by a peer, alike in what a text may say of it; one without peers is kept.
@@ -377,7 +374,6 @@ _CODE: dict[str, str] = {
         "the_United_States:US the_Dominican_Republic:DO Ecuador:EC Australia:AU New_Zealand:NZ Israel:IL Jordan:JO "
         "Turkey:TR the_United_Arab_Emirates:AE Qatar:QA Oman:OM").split())}
 _BY_CODE = {code: name for name, code in _CODE.items()}
-_REGION_OF = {c: r for r, countries in REGIONS.items() for c in countries}
 _THE = {c.removeprefix("the "): c for c in COUNTRIES if c.startswith("the ")}
 _BARE = {c for c in COUNTRIES if not c.startswith("the ")}
 # Short forms as a source: the article they take and their canonical name.
@@ -526,8 +522,8 @@ def rewrite_country(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
             why.append(f"{canonical.removeprefix('the ')} has no peer alike in what a text may say of it "
                        "(exports, climate, customs, size)")
             continue
-        pool = sorted(_BY_CODE[c] for c in peer_codes if c in _BY_CODE and _BY_CODE[c] not in present
-                      and _BY_CODE[c] not in _SOURCE_ONLY)
+        # a city-state (Singapore) has no peer group, so it is never a replacement either
+        pool = sorted(_BY_CODE[c] for c in peer_codes if c in _BY_CODE and _BY_CODE[c] not in present)
         if any(m[3] for m in mentions):
             pool = [c for c in pool if not c.endswith("s")]
         for target in rng.sample(pool, min(max(1, k), len(pool))):
