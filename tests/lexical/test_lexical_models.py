@@ -92,16 +92,24 @@ def test_wordnet_pairs_have_consistent_flags_and_a_split_by_word() -> None:
 
 
 def test_a_head_trained_on_a_small_wordnet_subset_beats_chance_on_held_out_words() -> None:
-    pairs = _small_pairs()
+    """Balanced held-out pairs, so chance is 0.5. Training runs float32 matrix products whose
+    rounding depends on the machine's BLAS and thread count, so the accuracy moves by a few
+    points from machine to machine: each bound sits several standard errors above chance and
+    below every seed tried (seeds 0-4 on 2 cores: hypernym 0.78-0.81 on 582 pairs; synonym
+    0.58-0.62 on 2,360 pairs). Synonym pairs are rare under the three small roots (112 held
+    out, too few to tell 0.6 from chance), so the synonym head also sees the acts subtree."""
     embedder = _spacy_embedder()
     config = TrainConfig(hidden=32, epochs=12, batch=512)
-    for relation in ("synonym", "hypernym"):
+    for relation, pairs, least_n, bound in (
+        ("hypernym", _small_pairs(), 500, 0.7),
+        ("synonym", tuple(wordnet_pairs(roots=(*ROOTS, "act.n.02"))), 2000, 0.55),
+    ):
         head, metrics = train_relation(embedder, pairs, relation, config=config, cap=2000, heldout_share=0.4)
-        assert metrics["n"] >= 100 and metrics["positives"] * 2 == metrics["n"]  # balanced: chance is 0.5
-        assert metrics["accuracy"] > 0.6, (relation, metrics)
+        assert metrics["n"] >= least_n and metrics["positives"] * 2 == metrics["n"], (relation, metrics)
+        assert metrics["accuracy"] > bound, (relation, metrics)
     again, _ = train_relation(embedder, pairs, relation, config=config, cap=2000, heldout_share=0.4)
     np.testing.assert_array_equal(head.W, again.W)  # deterministic
-    assert len(head_pairs(pairs, "hypernym", cap=100)) == 200
+    assert len(head_pairs(_small_pairs(), "hypernym", cap=100)) == 200
 
 
 class _MatrixModel:
