@@ -1047,7 +1047,14 @@ def _pronoun_problem(sentence: Any, i: int, lead_person: bool) -> str | None:
 _ANCHOR_ENTS = frozenset({"DATE", "TIME", "GPE", "LOC", "ORG", "PERSON", "FAC", "EVENT", "NORP"})
 _ANCHOR_WORDS = frozenset("in on at by during since after before last this next from across".split())
 _REFERRING_WORDS = frozenset("he him his she her hers it its they them their theirs this that these those such "
-                             "also too again another other others same".split())
+                             "also too again another other others same similar similarly likewise comparable "
+                             "then".split())
+# Nouns of events and decisions that, with a bare "the", take up one told before ("described
+# the talks", "the measures are expected ...", "address the session").
+_EVENT_NOUNS = frozenset("""talks session meeting summit measures measure plan plans deal agreement move decision
+incident proposal proposals vote ceremony changes rules reform reforms scheme programme program project announcement
+event match game race tournament final trial hearing case investigation inquiry attack crash accident visit
+conference negotiations statement report results result figures findings policy law bill""".split())
 
 
 def _stands_alone(sentence: Any, spans: Sequence[Any]) -> bool:
@@ -1063,9 +1070,40 @@ def _stands_alone(sentence: Any, spans: Sequence[Any]) -> bool:
         return False
     if any(t.lower_ in _REFERRING_WORDS for t in sentence):
         return False
+    if _tells_a_sequel(sentence):
+        return False
     others = {t.lemma_.lower() for other in spans if other is not sentence for t in other if t.pos_ == "NOUN"}
     return not any(t.pos_ == "NOUN" and t.lemma_.lower() in others and any(c.lower_ == "the" for c in t.children)
                    for t in sentence)
+
+
+def _tells_a_sequel(sentence: Any) -> bool:
+    """Whether ``sentence`` continues a story or takes up an event told before it: "went on
+    to win", a past perfect ("had led at half-time", set before another event), or a bare
+    "the" before an event noun ("described the talks", "the measures are expected")."""
+    for t in sentence:
+        if t.lower_ == "went" and t.i + 1 < t.doc.__len__() and t.doc[t.i + 1].lower_ == "on":
+            return True
+        if t.lower_ == "had" and t.dep_ == "aux" and t.head.tag_ == "VBN":
+            return True
+        if t.pos_ == "NOUN" and t.lower_ in _EVENT_NOUNS and any(c.lower_ == "the" for c in t.children) and not any(
+                c.dep_ in ("prep", "acl", "relcl", "compound", "amod", "nmod", "poss") for c in t.children):
+            return True
+    return False
+
+
+# Words by which a sentence comments on or continues the item before it ("his side", "were
+# still searching", "admitted", "described the performance").
+_COMMENT_WORDS = frozenset("""his her their its still admitted admits described describes called calls praised
+praises criticised criticized welcomed welcomes""".split())
+
+
+def _continues_an_item(text: str, sentence: Any) -> bool:
+    """Whether ``sentence`` reads as a comment on or a continuation of the sentence before
+    it: it takes up an event (:func:`_tells_a_sequel`), reports speech ("Course leader Marcus
+    Delgado said ..."), or has a possessive or "still" tying it to someone just named."""
+    return (_tells_a_sequel(sentence) or bool(_SPEECH.search(text)) or bool(re.search(r"[\"\u201c\u201d]", text))
+            or any(t.lower_ in _COMMENT_WORDS for t in sentence))
 
 
 def _full_name_at(sentence: Any, token: Any) -> bool:
@@ -1240,7 +1278,10 @@ def rewrite_reorder(text: str, *, rng: random.Random, k: int = 1) -> Rewrites:
     # the closing one: larger shuffles moved introductions to the end and closing lines into
     # the middle in every audit of news text.
     alone = {i for i in free if i != n - 1 and _stands_alone(spans[i], spans)}
-    orders = [identity[:i] + (i + 1, i) + identity[i + 2:] for i in range(1, n - 1) if i in alone and i + 1 in alone]
+    # the sentence after the pair follows another sentence now: it must not continue the item
+    # it followed ("The measures are expected ...", "Coach Eoin Gallagher described his side's ...")
+    orders = [identity[:i] + (i + 1, i) + identity[i + 2:] for i in range(1, n - 1)
+              if i in alone and i + 1 in alone and (i + 2 >= n or not _continues_an_item(sentences[i + 2], spans[i + 2]))]
     if not orders:
         return Rewrites((), "no two neighbouring sentences stand on their own (each opening on a date, a place or "
                             "a full name, with no pronoun and nothing taken up from another sentence)")

@@ -470,6 +470,28 @@ def _country_context(text: str) -> str | None:
     return None
 
 
+# Heads of an organisation's name (德国之声, 美国食品药品监督管理局, 新西兰乳业巨头恒天然): the
+# body exists under that country's name only, so a replacement invents one or misplaces it.
+_BODY_HEADS = tuple("之声 机构 管理局 监督局 总局 委员会 研究院 研究所 通讯社 电视台 广播电台 广播公司 巨头 集团 公司 航空".split())
+
+
+def _named_body(words: Sequence[zh.ZhWord], i: int) -> str | None:
+    """The name of a body that the country word ``words[i]`` opens (its following nouns, up
+    to a verb, a particle or punctuation, end in one of :data:`_BODY_HEADS`), or ``None``."""
+    name = words[i].word
+    if name.endswith(_BODY_HEADS):
+        return name
+    if "".join(w.word for w in words[i + 1 : i + 3]).startswith("之声"):  # jieba cuts 德国|之|声
+        return name + "之声"
+    for w in words[i + 1 : i + 6]:
+        if w.flag.startswith(("v", "u", "c", "p", "x", "w", "m")) or not w.word.strip() or w.word in "，。、；：！？":
+            return None
+        name += w.word
+        if w.word.endswith(_BODY_HEADS):
+            return name
+    return None
+
+
 def _country_fact(text: str, words: Sequence[zh.ZhWord], country: str) -> str | None:
     """What in ``text`` ties it to ``country`` beyond naming it, or ``None``: another
     place (a city, river or region: jieba's ``ns`` words, the gazetteer's cities, 我国),
@@ -498,6 +520,9 @@ def _country_fact(text: str, words: Sequence[zh.ZhWord], country: str) -> str | 
             return f"the text describes {country} ('{w.word}{nxt}…')"
         if hit and hit[0] == country and (hit[1] in _HEADS or nxt in _HEADS):
             return f"'{w.word}{'' if hit[1] else nxt}': another country may have no {hit[1] or nxt} (比利时 has a king)"
+        named = _named_body(words, i) if hit and hit[0] == country else None
+        if named is not None:
+            return f"'{named}' names a body of {country} (a broadcaster, an agency, a company), which would not change with it"
     spanning = next((f for f in zh.COUNTRY_FACT_WORDS if len(f) >= 3 and f in text), None)
     if spanning is not None:  # 新兴市场 cut by jieba as 新兴|市场
         return f"'{spanning}' states a fact that may not hold of another country"

@@ -489,3 +489,69 @@ def test_only_two_neighbouring_sentences_that_stand_alone_change_places() -> Non
 def test_a_name_of_a_country_of_many_peoples_is_kept() -> None:
     found = one("name", "Njeri Kamau won the Nairobi marathon on Sunday.")
     assert not found and "many peoples" in str(found.why)
+
+
+# -- eleventh round (benchmarks/audit/text11): a moved sentence, or the one after the pair, that
+# takes up an event or continues a story ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "a similar programme" compares with the sentence it followed
+        "Italy's health ministry will make a nasal flu vaccine available to all children aged two to six this winter. "
+        "Spain's Andalusia region is running a similar programme for the second year. Portugal plans to offer free "
+        "RSV immunisation for newborns. Greece said it would decide on its own approach next month.",
+        # "went on to win" continues the crash story
+        "Formula One: Red Bull's Dutch driver Joost Vermaelen crashed out on the opening lap of the Singapore Grand "
+        "Prix on Sunday. Ferrari's Carlos Medina went on to win from pole position. Mercedes had a difficult evening, "
+        "with both cars finishing outside the points. The stewards are investigating the first-corner incident.",
+        # "had led at half-time" is set before the late goals
+        "The Irish women's hockey team missed out on Olympic qualification after a 2-1 defeat to Japan in Valencia on "
+        "Sunday. Ireland had led at half-time through a goal from Róisín Upton-Kelly. Japan scored twice in the last "
+        "ten minutes. Coach Fergal Nolan said the squad was devastated.",
+        # "the session" is the Security Council meeting of the lead
+        "The United Nations Security Council will meet on Wednesday to discuss the situation in Haiti. Kenya's "
+        "foreign minister is expected to address the session. Canada announced additional humanitarian funding for "
+        "the country on Monday. The Dominican Republic has kept its border crossings partly closed.",
+        # the sentence after the pair: "the talks", "had been key", "The measures" take up its old predecessor
+        "Norway pledged an additional 500 million kroner on Wednesday to protect rainforests in Indonesia and the "
+        "Democratic Republic of Congo. Finland and Iceland signed a new agreement on geothermal energy research. In "
+        "Reykjavik, a Nordic summit ended with a joint statement on Arctic cooperation. Iceland's prime minister, "
+        "Gudrún Ólafsdóttir, described the talks as productive.",
+        "Cuba's Centre for Genetic Engineering and Biotechnology announced positive results from a trial of its "
+        "therapeutic lung cancer vaccine. In the Dominican Republic, a new maternity hospital opened in Santiago de los "
+        "Caballeros. Jamaica's health ministry reported the lowest number of dengue cases in five years. "
+        "Epidemiologist Dr. Marcia Whyte said mosquito control efforts in Kingston had been key.",
+        "On Monday, Nepal's government reopened the Kathmandu–Tibet trade route at Rasuwagadhi after winter closures. "
+        "Bhutan's national assembly began its summer session in Thimphu. In Bangladesh, the election commission "
+        "announced new rules for campaign spending. Sri Lanka's cabinet approved a plan to restructure the state "
+        "electricity board. The measures are expected to be debated in parliament next month.",
+    ],
+)
+def test_a_sentence_taking_up_an_event_or_a_story_keeps_the_order(text: str) -> None:
+    assert not one("reorder", text)
+
+
+def test_items_that_each_stand_alone_still_change_places() -> None:
+    text = ("Two course records fell at the Rotterdam Marathon on a cool, windless Sunday. Genet Alemu of Ethiopia "
+            "took 41 seconds off the women's mark. In the men's race, Kenya's Daniel Kiprotich won in 2:04:11. "
+            "Lieke Bosman was the fastest Dutch finisher.")
+    assert en._tells_a_sequel(en._sentence_spans(text, en.split_sentences(text))[2]) is False
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Vocational training schemes expanded this month. In Bavaria, a programme offering paid apprenticeships to refugees placed 4,000 people in jobs. Singapore launched subsidised courses in green technology for workers over 40. On Monday, Columbus State Community College in Ohio began training electric vehicle mechanics. Course leader Marcus Delgado said applications far exceeded the places available.',  # er11c-113
+        "Transport accidents claimed lives in several countries. A bus plunged into a ravine in Peru's Huancavelica region on Tuesday, killing 22 people. In Bihar, a passenger train derailed near Buxar, injuring 70. On Thursday, a ferry carrying 150 people capsized off the coast of Sulawesi. Indonesian rescuers were still searching for 12 missing passengers.",  # er11c-164
+        "It was a bruising weekend for the region's rugby clubs in the European competition. Bayview Warriors lost 38-10 in Toulouse and saw their captain, Sione Latu, leave with a shoulder injury. In Limerick, Westport Harriers conceded four tries in the second half of a 31-17 defeat. Northgate Eagles missed a last-minute penalty and went down 20-19 in Bath. Coach Eoin Gallagher described his side's performance as the worst of the season. Glenmore Stags offered the only consolation of the round with a 22-22 draw at home to Leicester Grey.",  # er11d-017
+        'Injuries and suspensions have piled up for several title contenders ahead of the new basketball season. The Portland Pines confirmed that guard Marcus Ellison will miss at least six weeks with a broken wrist. In Boston, forward Dmitri Volkov was suspended for five games after a preseason altercation. Chicago Meridian lost centre Oumar Sy to a torn knee ligament in training. Coach Deshawn Riley admitted his squad would be stretched during the opening month. In Dallas, rookie guard Tavon Price was ruled out for the season after surgery on his foot.',  # er11d-042
+    ],
+)
+def test_a_comment_on_the_item_before_the_pair_keeps_the_order(text: str) -> None:
+    # "Coach X described his side's performance", "rescuers were still searching", "X said": the sentence after
+    # the pair comments on the item it followed; swapping the pair hands it to another item
+    for rw in one("reorder", text):
+        order = rw.meta["order"]
+        assert order[-2] == len(order) - 2, order

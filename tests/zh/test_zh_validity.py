@@ -489,3 +489,24 @@ def test_a_city_after_its_country_counts_whatever_tag_jieba_gives_it() -> None:
     # tenth round: 泰国清迈 (清迈 tagged 'a'), 厄瓜多尔基多 (基多 tagged 'd') became 越南清迈, 哥伦比亚基多
     refused("country", "不少老人选择到泰国清迈过冬。")
     refused("country", "论坛在厄瓜多尔基多举行。")
+
+
+# --- eleventh audit round (benchmarks/audit/text11): its sources ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "据德国之声报道，德国多所大学的中国留学生注册人数连续第三年下降，但攻读工程类专业的学生比例有所上升。",
+        "美国国家航空航天局与日本宇宙航空研究开发机构联合公布的分析结果显示，小行星样本中含有多种氨基酸，为研究生命起源提供了新线索。",
+        "美国食品药品监督管理局批准了首款治疗镰状细胞病的基因编辑疗法，该疗法由美国和英国的两家企业共同开发。",
+        "新西兰乳业巨头恒天然上调了本季度牛奶收购价格预期，不少奶农总算松了一口气。",
+    ],
+)
+def test_a_country_naming_a_body_is_kept(text: str) -> None:
+    # 德国之声 -> 瑞士之声 and 加拿大食品药品监督管理局 invent a body; 澳大利亚乳业巨头恒天然 misplaces one
+    assert "names a body" in refused("country", text)
+
+
+def test_a_country_beside_a_body_of_every_country_is_still_replaced() -> None:
+    assert rewrites("country", "越南代表团昨日抵达，双方签署了合作协议。")
