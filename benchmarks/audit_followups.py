@@ -383,7 +383,8 @@ def _entities(x: Any) -> list[str]:
         span = getattr(x, role, None)
         if span is not None:
             out.append(f"{role} {x.text[span.start:span.end]!r} {span.label or ''}".rstrip())
-    for span in getattr(x, "gold", ()) or ():
+    gold = getattr(x, "gold", ()) or ()
+    for span in () if isinstance(gold, str) else gold:  # NER gold spans; an RE gold is a label
         out.append(f"{x.text[span.start:span.end]!r} {span.label}")
     return out
 

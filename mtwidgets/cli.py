@@ -213,7 +213,7 @@ def _csv_writer(frame: Any) -> Callable[[Path], Any]:
 def cmd_run(args: argparse.Namespace) -> int:
     from .core.errors import MTError
     from .core.plugins import cli_parts
-    from .core.registry import names, relation
+    from .core.registry import all_names, relation
     from .core.runner import Runner
 
     if args.limit is not None and args.limit < 1:
@@ -231,7 +231,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     relations: Any = _names(args.relations) or "all"
     options = parts.relation_options(args)
     if options:
-        wanted = names(task.name) if relations == "all" else relations
+        wanted = all_names(task.name) if relations == "all" else relations
         relations = [relation(n, **options) for n in wanted]
     started = time.perf_counter()
     runner = Runner(

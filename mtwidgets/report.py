@@ -12,7 +12,7 @@ from typing import Any
 
 import pandas as pd
 
-from .core.plugins import esc
+from .core.plugins import chart_svg, esc
 
 _CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem auto;max-width:1100px;color:#1f2328;padding:0 1rem}
@@ -59,12 +59,6 @@ def pivot_table(summary: pd.DataFrame) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def chart_svg(chart: Any) -> str:
-    try:
-        import vl_convert as vlc
-    except ImportError:
-        return "<p class=meta>Install <code>mtwidgets[report]</code> (vl-convert) to embed the chart.</p>"
-    return str(vlc.vegalite_to_svg(chart.to_dict()))
 
 
 def relation_diagrams(results: Any) -> str:

@@ -86,9 +86,14 @@ class BaseInput:
         """
         cached = self.__dict__.get("_key")
         if cached is None:
-            cached = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
+            cached = json.dumps(self.identity(), sort_keys=True, ensure_ascii=False)
             object.__setattr__(self, "_key", cached)
         return str(cached)
+
+    def identity(self) -> dict[str, Any]:
+        """What makes two inputs the same model input: :meth:`to_dict` unless an input type
+        carries data no model reads (a gold label)."""
+        return self.to_dict()
 
     def display(self) -> str:
         """A one-line human form (markup for relation inputs)."""

@@ -70,6 +70,15 @@ def esc(value: Any) -> str:
     return html.escape("" if value is None else str(value))
 
 
+def chart_svg(chart: Any) -> str:
+    """An Altair chart as inline SVG for the report (a note when vl-convert is missing)."""
+    try:
+        import vl_convert as vlc
+    except ImportError:
+        return "<p class=meta>Install <code>mtwidgets[report]</code> (vl-convert) to embed the chart.</p>"
+    return str(vlc.vegalite_to_svg(chart.to_dict()))
+
+
 def pct(value: Any) -> str:
     """A share as a percentage with one decimal, ``—`` when missing."""
     import pandas as pd

@@ -21,6 +21,7 @@ _BUILDERS: dict[str, Builder] = {}
 _ORDER: list[str] = []
 _TASK_OF: dict[str, str] = {}  # relation name -> the task that declares it
 _EXTRA: dict[str, Builder] = {}  # registered by hand, kept across task changes
+_ON_REQUEST: set[str] = set()  # in the catalogue, left out of "all"
 _LOADED = False
 
 
@@ -52,9 +53,10 @@ def _load() -> None:
     for t in _task.tasks():
         if t.build_relation is None:
             continue
-        for name in t.relations:
+        for name in (*t.relations, *t.on_request):
             _add(name, _builder(t, name))
             _TASK_OF.setdefault(name, t.name)
+        _ON_REQUEST.update(t.on_request)
     for name, builder in _EXTRA.items():
         _add(name, builder)
 
@@ -66,6 +68,7 @@ def _refresh() -> None:
     _BUILDERS.clear()
     _ORDER.clear()
     _TASK_OF.clear()
+    _ON_REQUEST.clear()
 
 
 _task.on_change(_refresh)
@@ -82,6 +85,12 @@ def task_of(name: str) -> str:
 def names(task: str | None = None) -> list[str]:
     _load()
     return [n for n in _ORDER if task is None or task_of(n) == task]
+
+
+def all_names(task: str) -> list[str]:
+    """What ``relations="all"`` means for ``task``: its relations without the ones it lists
+    as ``on_request`` (those run only when named)."""
+    return [n for n in names(task) if n not in _ON_REQUEST]
 
 
 def relation(name: str, **options: Any) -> MetamorphicRelation:
@@ -120,12 +129,13 @@ def unknown_task_error(what: str = "the task") -> MTError:
 def resolve(relations: Any, task: str | None) -> list[MetamorphicRelation]:
     """Names, relation objects, ``"all"`` or ``None`` (all of the task) -> relation objects.
 
-    ``"all"`` needs a task; without one the error lists the registered tasks."""
+    ``"all"`` needs a task (without one the error lists the registered tasks) and leaves
+    out the relations the task lists as ``on_request`` (those run only when named)."""
     if relations is None or (isinstance(relations, str) and relations == "all"):
         if task is None:
             raise unknown_task_error("which task's relations 'all' means")
         _task.get_task(task)  # an unknown task: the error lists the registered ones
-        return [relation(n) for n in names(task)]
+        return [relation(n) for n in all_names(task)]
     if isinstance(relations, (str, MetamorphicRelation)):
         relations = [relations]
     out = [relation(r) if isinstance(r, str) else r for r in relations]

@@ -198,6 +198,11 @@ class MetamorphicRelation:
         predicted as usual, then ``aggregate(relation, model_name, evaluated)`` counts the
         cases they make (e.g. all pairs of sources) and returns aggregate rows
         (:mod:`mtwidgets.core.aggregate`) for ``Results.aggregates`` instead of group rows.
+    iterate:
+        ``None`` for a relation whose follow-ups are fixed before any model runs. Otherwise
+        the relation is *iterated* (:mod:`mtwidgets.core.iterate`): after the source
+        predictions, ``iterate(relation, model_name, items, predict)`` builds follow-ups
+        round by round from the model's answers and returns one outcome per group.
     """
 
     name: str
@@ -211,6 +216,7 @@ class MetamorphicRelation:
     n_sources: int = 1
     model_dependent: bool = False
     aggregate: Callable[..., Any] | None = None
+    iterate: Callable[..., Any] | None = None
 
     def generate(
         self,
@@ -287,6 +293,7 @@ class MetamorphicRelation:
             "n_sources": self.n_sources,
             "model_dependent": self.model_dependent,
             "aggregated": self.aggregate is not None,
+            "iterated": self.iterate is not None,
         }
 
 
@@ -307,6 +314,7 @@ class RelationSpec:
     model_dependent: bool = False
     flags: frozenset[str] = frozenset()
     aggregate: Callable[[Mapping[str, Any]], Callable[..., Any]] | None = None
+    iterate: Callable[[Mapping[str, Any]], Callable[..., Any]] | None = None
 
     def build(self, name: str, *, task: str, paper: str, options: Mapping[str, Any] = _EMPTY) -> MetamorphicRelation:
         return MetamorphicRelation(
@@ -314,6 +322,7 @@ class RelationSpec:
             paper=paper, transformation=self.transformation(options), property=self.property(options),
             n_sources=self.n_sources, model_dependent=self.model_dependent,
             aggregate=None if self.aggregate is None else self.aggregate(options),
+            iterate=None if self.iterate is None else self.iterate(options),
         )
 
 

@@ -17,6 +17,11 @@ whole run and, once the last chunk is predicted, handed to ``relation.aggregate`
 counts become ``Results.aggregates`` (no group rows). An interrupted run keeps no partial
 counts for it: the pairs need every source.
 
+An *iterated* relation (``relation.iterate`` set: ENTRE) goes through stages 1-3; instead
+of stages 4-5 its live groups are handed to ``relation.iterate`` with the runner's own
+prediction function, which builds follow-ups round by round from the model's answers (see
+:mod:`mtwidgets.core.iterate`); each outcome is an ordinary row.
+
 A model that raises or answers with the wrong shape does not sink the run: the failing
 batch is bisected to the input(s) at fault, their groups get verdict ``error`` with a
 reason naming the model and the input, and every other group is still evaluated. A
@@ -42,6 +47,7 @@ from .data import load_inputs, task_hint
 from .errors import ModelError, RelationError
 from .evaluate import GENERATION_ERROR, final_check, precheck, same_input
 from .inputs import BaseInput
+from .iterate import Item
 from .predictions import Prediction
 from .registry import relations_task, resolve
 from .relation import Check, Group, MetamorphicRelation
@@ -441,6 +447,9 @@ class Runner:
             else:
                 pending.append((i, g, outs))
 
+        iterated = [p for p in pending if rel_by_name[p[1].relation].iterate is not None]
+        pending = [p for p in pending if rel_by_name[p[1].relation].iterate is None]
+        it_errs = self._iterate(name, rel_by_name, iterated, rows, len(groups), started)
         fu_preds, fu_errs = self._predict(
             name, _distinct(f for _, g, _ in pending for f in g.followups), "follow-ups", len(groups), started,
             groups_done=len(rows),
@@ -456,7 +465,38 @@ class Runner:
             self._finish(name, rel, i, g, outs, fouts, check, rows)
         self._report(name, "done", 1, 1, len(groups), len(groups), started)
         self._warn_given_up(name, [rows[i] for i in todo if i in rows])
-        return _unique_errors([*src_errs.values(), *fu_errs.values()])
+        return _unique_errors([*src_errs.values(), *it_errs, *fu_errs.values()])
+
+    def _iterate(
+        self,
+        name: str,
+        rel_by_name: Mapping[str, MetamorphicRelation],
+        pending: list[tuple[int, Group, list[Prediction]]],
+        rows: dict[int, dict[str, Any]],
+        groups_total: int,
+        started: float,
+    ) -> list[ModelError]:
+        """Decide the groups of iterated relations (:mod:`mtwidgets.core.iterate`): each
+        relation builds its rounds from model ``name``'s answers through the runner's own
+        batched, cached prediction; every outcome becomes one ordinary row."""
+        errors: list[ModelError] = []
+
+        def predict(inputs: Sequence[BaseInput], stage: str) -> tuple[dict[str, Prediction], dict[str, Any]]:
+            preds, errs = self._predict(name, _distinct(inputs), stage, groups_total, started, groups_done=len(rows))
+            errors.extend(errs.values())
+            return preds, errs
+
+        by_relation: dict[str, list[Item]] = {}
+        for i, g, outs in pending:
+            by_relation.setdefault(g.relation, []).append(Item(i, g, tuple(outs)))
+        for rel_name, items in by_relation.items():
+            rel = rel_by_name[rel_name]
+            assert rel.iterate is not None
+            for outcome in rel.iterate(rel, name, items, predict):
+                item = next(it for it in items if it.index == outcome.index)
+                self._finish(name, rel, outcome.index, outcome.group, item.source_outputs,
+                             outcome.followup_outputs, outcome.check, rows)
+        return errors
 
     def _finish_from_cache(self, name: str, groups: list[Group], todo: list[int], rows: dict[int, dict[str, Any]]) -> None:
         """After an interrupt: the rows of the groups whose every prediction is cached."""
@@ -469,7 +509,7 @@ class Runner:
             for i in open_:
                 g = groups[i]
                 rel = rel_by_name[g.relation]
-                if rel.aggregate is not None:  # counted over the whole run only
+                if rel.aggregate is not None or rel.iterate is not None:  # decided over the whole run only
                     continue
                 if not _needs_model(g, model):
                     early = precheck(rel, g, [], None, model)

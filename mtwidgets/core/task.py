@@ -120,6 +120,9 @@ class Task:
         The prediction kind models answer with, one of :data:`PREDICTION_KINDS`.
     relations:
         The task's relation names, in catalogue order.
+    on_request:
+        Relation names listed in the catalogue after ``relations`` that ``relations="all"``
+        leaves out: they run only when named (ENTRE needs gold labels and many model calls).
     build_relation:
         ``(name, **options) -> MetamorphicRelation`` for those names (or a reference).
     models:
@@ -154,6 +157,7 @@ class Task:
     input_type: Ref
     prediction: str
     relations: tuple[str, ...] = ()
+    on_request: tuple[str, ...] = ()
     build_relation: Ref = None
     models: tuple[EmbeddedModel, ...] = ()
     from_row: Ref = None

@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..core.errors import InputError
@@ -57,10 +58,15 @@ class RelationInput(BaseInput):
     text: str
     head: Span
     tail: Span
+    #: the gold relation label when the data gives one (ENTRE scores against it); not part of
+    #: the input's identity: the same sentence and mentions are the same model input
+    gold: str | None = field(default=None, kw_only=True, compare=False)
     task: ClassVar[str] = "re"
 
     def __post_init__(self) -> None:
         _check_text(self.text)
+        if self.gold is not None:
+            object.__setattr__(self, "gold", check_label(self.gold, "gold relation label"))
         for role in ("head", "tail"):
             span = Span.from_value(getattr(self, role), what=f"{role} span")
             label = check_label(span.label, f"{role} type", forbidden=MARKUP_CHARS)
@@ -236,12 +242,23 @@ class RelationInput(BaseInput):
 
         return mark(self, marker, infer_types=infer_types).text
 
-    def to_dict(self) -> dict[str, Any]:
+    def identity(self) -> dict[str, Any]:
+        # the gold label is no part of what a model reads: it must not split the cache
         return {"task": self.task, "text": self.text, "head": self.head.to_dict(), "tail": self.tail.to_dict()}
+
+    def to_dict(self) -> dict[str, Any]:
+        out = self.identity()
+        if self.gold is not None:
+            out["gold"] = self.gold
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RelationInput:
-        return cls(data["text"], Span.from_value(data["head"]), Span.from_value(data["tail"]))
+        return cls(data["text"], Span.from_value(data["head"]), Span.from_value(data["tail"]), gold=data.get("gold"))
+
+    def with_gold(self, gold: str | None) -> RelationInput:
+        """The same input with the gold relation label ``gold`` (``None``: unknown)."""
+        return self if gold == self.gold else dataclasses.replace(self, gold=gold)
 
     # -- edits ----------------------------------------------------------------------------
     def swapped(self) -> RelationInput:
@@ -286,10 +303,17 @@ def relation_input_from_row(row: Mapping[str, Any] | str) -> RelationInput:
 
     A row gives either ``markup`` or ``text`` with the head/tail as offsets
     (``head_start``, ``head_end``, ``tail_start``, ``tail_end``) or as mention strings
-    (``head``, ``tail``), optionally ``head_type``/``tail_type``.
+    (``head``, ``tail``), optionally ``head_type``/``tail_type``, and optionally the gold
+    relation label in ``gold`` (ENTRE scores against it).
     """
     if isinstance(row, str):
         return RelationInput.parse(row)
+    x = _row_input(row)
+    gold = row.get("gold")
+    return x if _missing(gold) else x.with_gold(_cell(row, "gold"))
+
+
+def _row_input(row: Mapping[str, Any]) -> RelationInput:
     if "markup" in row and not _missing(row["markup"]):
         return RelationInput.parse(str(row["markup"]))
     if "text" not in row or _missing(row["text"]):

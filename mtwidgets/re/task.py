@@ -10,6 +10,7 @@ from ..core.task import ColumnMode, EmbeddedModel, Field, Task
 _TYPES = (
     Field("head_type", "entity type of the head (PERSON, CITY, ...); inferred when empty", required=False),
     Field("tail_type", "entity type of the tail; inferred when empty", required=False),
+    Field("gold", "the gold relation label (ENTRE scores against it); optional", required=False),
 )
 OFFSETS: tuple[str, ...] = ("head_start", "head_end", "tail_start", "tail_end")
 
@@ -39,6 +40,7 @@ TASK = Task(
     input_type="mtwidgets.re.inputs:RelationInput",
     prediction="label",
     relations=("MR-R1", "MR-R2", "MR-R3", "MR-R4", "MR-S1", "MR-S2", "MR-C1", "MR-C2"),
+    on_request=("ENTRE", "ENTRE-fast"),  # need gold labels and up to `rounds` model calls per instance
     build_relation="mtwidgets.re.relations:build",
     models=(
         EmbeddedModel(
@@ -59,8 +61,8 @@ TASK = Task(
     sample="mtwidgets.re.data:sample",
     explorer="mtwidgets.re.explorer_view:parts",
     batch="mtwidgets.re.batch_view:parts",
-    report=None,
-    cli=None,
+    report="mtwidgets.re.report:sections",
+    cli="mtwidgets.re.cli:RECLI",
     model_wrappers=("mtwidgets.re.models.opennre:wrap_infer",),
     description="A sentence with a head and a tail entity; the model names the relation between them "
     "(TACRED labels).",

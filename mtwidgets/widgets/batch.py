@@ -131,8 +131,8 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         max_errors: int = 10,
         export_dir: str | Path = "mtwidgets_export",
     ) -> None:
+        from ..core.registry import all_names, relation
         from ..core.registry import names as relation_names
-        from ..core.registry import relation
 
         if chunk_size is not None and chunk_size < 1:
             raise ValueError(f"chunk_size must be a positive number of sources, got {chunk_size}")
@@ -155,7 +155,7 @@ class BatchPanel(DrillDown, ipywidgets.VBox):
         self._model_specs = model_specs(models, task)
         self._loaded: dict[str, Any] = {}
         given = (
-            list(relation_names(task))
+            list(all_names(task))  # without the relations run only by name (ENTRE)
             if relations in (None, "all")
             else ([relations] if isinstance(relations, str) else list(relations))
         )

@@ -512,7 +512,9 @@ def test_generate_is_deterministic_across_processes() -> None:
         assert proc.returncode == 0, stderr
         outs.append(json.loads(stdout.strip().splitlines()[-1]))
     assert outs[0] == outs[1]
-    assert set(outs[0]) == set(NAMES)
+    from mtwidgets.re import entre
+
+    assert set(outs[0]) == set(NAMES) | set(entre.NAMES)  # ENTRE's rounds are deterministic too
     xs = [R(m) for m in CORPUS]
     here = mt.relation("MR-R1").prepared(xs)
     assert outs[0]["MR-R1"] == [markups(here.generate(x, 3)) for x in xs]
@@ -570,7 +572,12 @@ def test_relation_table_is_frozen() -> None:
 
 
 def test_catalogue() -> None:
-    cat = mt.catalogue(task="re")
+    from mtwidgets.re import entre
+
+    full = mt.catalogue(task="re")
+    assert list(full["name"][len(NAMES):]) == ["ENTRE", "ENTRE-fast"]  # listed after the MRs, run only by name
+    assert set(full["paper"][len(NAMES):]) == {entre.PAPER} and all(full["iterated"][len(NAMES):])
+    cat = full.iloc[: len(NAMES)]
     assert list(cat["name"]) == list(NAMES) == ["MR-R1", "MR-R2", "MR-R3", "MR-R4", "MR-S1", "MR-S2", "MR-C1", "MR-C2"]
     assert {"task", "category", "description", "expected", "paper"} <= set(cat.columns)
     assert set(cat["task"]) == {"re"} and set(cat["paper"]) == {PAPER} and "Sun et al. 2023" in PAPER
@@ -578,6 +585,7 @@ def test_catalogue() -> None:
     assert all(isinstance(d, str) and len(d) > 20 for d in cat["description"])
     assert list(cat["n_sources"]) == [1] * 6 + [2] * 2
     assert list(cat["model_dependent"]) == [False, True, False, False, True, True, True, True]
+    assert not any(cat["iterated"])
     everything = mt.catalogue()
     assert list(everything["name"][: len(NAMES)]) == list(NAMES)  # the RE task first, then the others
     assert set(everything["task"]) == {"re", "ner", "classification", "similarity", "summarization", "nli", "lexical"}

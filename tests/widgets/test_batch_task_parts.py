@@ -201,6 +201,9 @@ def test_builtin_parts_say_which_default_charts_they_keep() -> None:
     assert parts_of(relation_extraction).chart_keys(relation_extraction.prediction) == (
         "vr",
         "labels",
+        "entre-f1",
+        "entre-rounds",
+        "entre-shortcuts",
         "slice",
     )
     assert parts_of(ner).chart_keys(ner.prediction) == ("vr", "categories", "slice")
