@@ -1,6 +1,13 @@
 """The Explorer's parts for relation extraction: the user marks a head and a tail mention
 over spaCy's tokens, each with an (inferred or chosen) entity type; predictions are a
-relation label with scores."""
+relation label with scores.
+
+ENTRE (:mod:`mtwidgets.re.entre`) is shown its own way, through the multi-source hook
+(:meth:`RelationParts.multi_source`): the rounds of the instance, one picked at a time,
+every model's label on each round and where it first flips
+(:class:`~mtwidgets.re.entre_views.EntreRounds`). The data's gold labels, which the
+Explorer's input does not carry, are kept when the data is warmed, so a data row is judged
+against its gold relation and a typed sentence against the model's own label on it."""
 
 from __future__ import annotations
 
@@ -10,7 +17,7 @@ from typing import Any
 from ..core.errors import InputError
 from ..core.inputs import BaseInput
 from ..core.spans import Span
-from ..core.views import ExplorerParts, carry_span
+from ..core.views import ExplorerParts, MultiSourceParts, carry_span
 from .inputs import RelationInput
 
 Marks = Mapping[str, Span | None]
@@ -23,6 +30,10 @@ class RelationParts(ExplorerParts):
     prediction_view = "label-scores"
     fields = ("text",)
     roles = ("head", "tail")
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._gold: dict[str, str] = {}  # input key -> the data's gold relation (ENTRE's reference)
 
     @property
     def entity_types(self) -> tuple[str, ...]:  # type: ignore[override]
@@ -91,9 +102,26 @@ class RelationParts(ExplorerParts):
         return RelationInput(new_text, moved["head"], moved["tail"])
 
     def warm(self, inputs: Sequence[BaseInput]) -> None:
+        """Parse the data's texts in one batch, and keep its gold labels (by input key)."""
         from ..lang.pipelines import parse_many
 
-        parse_many([x.text for x in inputs if isinstance(x, RelationInput)])
+        relation_inputs = [x for x in inputs if isinstance(x, RelationInput)]
+        parse_many([x.text for x in relation_inputs])
+        for x in relation_inputs:
+            if x.gold is not None:
+                self._gold.setdefault(x.key(), x.gold)
+
+    def gold_of(self, x: RelationInput) -> str | None:
+        """The data's gold relation of the instance ``x`` (same text and mentions), if any."""
+        return self._gold.get(x.key())
+
+    def multi_source(self, relation: Any) -> MultiSourceParts | None:
+        """ENTRE's rounds (:class:`~mtwidgets.re.entre_views.EntreRounds`) for ENTRE and
+        ENTRE-fast; for any other relation, what it declares (none for RE's own)."""
+        from .entre_views import entre_case
+
+        rounds = entre_case(relation, gold=self.gold_of)
+        return rounds if rounds is not None else super().multi_source(relation)
 
 
 def parts() -> RelationParts:

@@ -14,6 +14,7 @@ from typing import Any
 from ..core.predictions import Prediction
 from ..core.properties import MappedLabel, SameAsSecondSource, SameLabel
 from ..core.relation import Group, MetamorphicRelation, RelationSpec, build_from_table
+from . import entre
 from .entities import type_span
 from .labels import TACRED, RelationTable
 from .transforms import CombinePairs, CoreferentArgument, ReplaceEntity, SwapArguments
@@ -116,7 +117,21 @@ RELATIONS: dict[str, RelationSpec] = {
 NAMES: tuple[str, ...] = tuple(RELATIONS)
 
 
-def build(name: str, *, table: RelationTable = TACRED, pool: dict[str, list[str]] | None = None) -> MetamorphicRelation:
+def build(
+    name: str,
+    *,
+    table: RelationTable = TACRED,
+    pool: dict[str, list[str]] | None = None,
+    rounds: int = entre.DEFAULT_ROUNDS,
+    lexicon: Any = None,
+    replacement: Any = None,
+) -> MetamorphicRelation:
     """One RE relation by name; ``table`` overrides the relation-property table, ``pool``
-    adds MR-R1 candidates per entity type."""
+    adds MR-R1 candidates per entity type; ``rounds``, ``lexicon`` (an
+    :class:`~mtwidgets.re.entre_lexicon.EntityLexicon`) and ``replacement`` (a
+    transformation with ``round(x, seed, r)``, replacing the lexicon's) set up ENTRE and
+    ENTRE-fast."""
+    if name in entre.RELATIONS:
+        return build_from_table(entre.RELATIONS, name, task=TASK, paper=entre.PAPER,
+                                options={"rounds": rounds, "lexicon": lexicon, "replacement": replacement})
     return build_from_table(RELATIONS, name, task=TASK, paper=PAPER, options={"table": table, "pool": pool})
