@@ -474,6 +474,12 @@ def name_cultures(given: str | None, surname: str | None) -> tuple[frozenset[str
     g = _listed(first, False) if first else frozenset()
     s = _listed(last, True) if last else frozenset()
     native = _native_locales(last) if last else frozenset()
+    given_groups = {culture_group(loc) for loc in g}
+    if native and not s and len(given_groups) == 1 and not {culture_group(loc) for loc in native} & given_groups:
+        # an unlisted surname the text of one language names most, with a given name only
+        # another culture lists ("Ram\u00f3n Estrada", "Aliyu Bello"; not "Evelyn Marchetti",
+        # a name of many cultures): neither tells surely
+        return g, False
     if native and (not s or native & s):  # lists that hold it outweigh text ("Haddad" is Algerian)
         return (native & s) or native, True
     if g and s:
@@ -594,15 +600,52 @@ def _person_table() -> _PersonTable:
             for w in words.split():
                 given[gender].setdefault(w, []).append(locale)
         else:
-            surnames[(locale, gender)] = tuple(sorted(words.split()))
+            listed = words.split()
+            if gender == "female":  # a Slavic surname in its masculine form is no woman's
+                listed = [w for w in listed if not _MASCULINE_SURNAME.search(w)]
+            surnames[(locale, gender)] = tuple(sorted(listed))
     frozen = {g: {w: tuple(sorted(locs)) for w, locs in table.items()} for g, table in given.items()}
     return _PersonTable(frozen, surnames, country)
 
 
+# the masculine forms of Slavic surnames ("Popov", "Lebedev", "Kowalski", "Novotný"): a woman's
+# are "Popova", "Kowalska"; lists of cultures that borrow them (Estonian, Latvian) give the
+# masculine form for women too
+_MASCULINE_SURNAME = re.compile(r"(?:[oe]v|sk[iy]|ck[iy]|ný)$")
+
+
 @lru_cache(maxsize=1)
 def _org_table() -> tuple[_Org, ...]:
-    return tuple(_Org(name, kind, country, suffix, the == "1", industry, form == "short")
-                 for name, kind, country, suffix, the, industry, form in _read_gz(ORGANIZATIONS_FILE))
+    """The organisations of the data file, without those whose country is in doubt: one
+    company listed on several exchanges comes with several countries ("Toyota Motor" in
+    Japan and Argentina, "Siam Commercial Bank Public" in the US), and a replacement drawn
+    for its country must be of it."""
+    rows = [_Org(name, kind, country, suffix, the == "1", industry, form == "short")
+            for name, kind, country, suffix, the, industry, form in _read_gz(ORGANIZATIONS_FILE)]
+    countries: dict[str, set[str]] = {}
+    for o in rows:
+        countries.setdefault(_org_stem(o.name), set()).add(o.country)
+    return tuple(o for o in rows if len(countries[_org_stem(o.name)]) == 1 and not _NUMBER_NAME.fullmatch(o.name))
+
+
+_HOSPITAL_WORDS = frozenset({"Hospital", "Hospitals", "Infirmary", "Clinic", "Clinics", "Hospice", "Sanatorium"})
+
+
+# a name of number words reads as a number in a sentence ("Forty Seven chairman X")
+_NUMBER_NAME = re.compile(r"(?i)(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+                          r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)[\s-]*)+(?:\s+\S+)?")
+
+
+_STEM_WORDS = frozenset({"Public", "Holding", "Holdings", "Group", "Company", "Cos", "International"})
+
+
+def _org_stem(name: str) -> str:
+    """A company's name without its legal suffix and the words a listing adds ("Public",
+    "Holdings", "Group"): the names one company is listed under share it."""
+    words = name.split()
+    while len(words) > 1 and (words[-1] in _SUFFIX_WORDS or words[-1] in _STEM_WORDS):
+        words.pop()
+    return " ".join(words).lower()
 
 
 # -- sampling helpers ---------------------------------------------------------------------------
@@ -838,6 +881,24 @@ class EntityLexicon:
         """The ISO alpha-2 code of a country name ("" when unknown)."""
         return _country_code(lexicons.canonical_country(country) or country)
 
+    def org_country(self, name: str) -> str:
+        """The ISO alpha-2 code of the country of an organisation the lexicon lists ("" when
+        it lists none of that name)."""
+        found = _org_index().get(name) or next((o for o in self.user_orgs if o.name == name), None)
+        if found is not None:
+            return found.country
+        return _longer_names_country(name)
+
+    def language_countries(self, language: str | None) -> tuple[str, ...]:
+        """The countries (ISO alpha-2) of the cultures of a faker language code (the group's:
+        "no" -> Denmark, Norway, Sweden; "es" -> Spain and the Spanish-speaking Americas);
+        empty for ``None``."""
+        if language is None:
+            return ()
+        group = language_group(language)
+        table = _person_table()
+        return tuple(sorted({table.country[loc] for loc in table.country if culture_group(loc) == group}))
+
     def org_form(self, name: str) -> OrgForm | None:
         """The lexicon's entry for ``name`` (its kind, industry, suffix), if it lists it."""
         found = _org_index().get(name) or next((o for o in self.user_orgs if o.name == name), None)
@@ -996,6 +1057,17 @@ def _org_index() -> dict[str, _Org]:
     return {o.name: o for o in _org_table()}
 
 
+@lru_cache(maxsize=1024)
+def _longer_names_country(name: str) -> str:
+    """The country of most (two in three at least) of the listed organisations whose name
+    is ``name`` and more ("Toyota": "Toyota Boshoku", "Toyota Tsusho" are Japanese)."""
+    found = Counter(o.country for o in _org_table() if o.name.startswith(name + " "))
+    if not found:
+        return ""
+    country, n = found.most_common(1)[0]
+    return country if 3 * n >= 2 * sum(found.values()) else ""
+
+
 def _org_matches(o: _Org, kind: str, suffix: bool | None, industry: str | None, the: bool | None,
                  countries: tuple[str, ...] | None = None) -> bool:
     return (o.kind == kind and (suffix is None or bool(o.suffix) == suffix)
@@ -1040,6 +1112,8 @@ def classify_organization(core: str) -> OrgForm | str:
         return "it is empty"
     if _CHARITY_BANK.search(core):
         return "it is a charity organisation (a bank of goods given away), a kind the lexicon does not hold"
+    if set(words) & _HOSPITAL_WORDS and not set(words) & _SUFFIX_WORDS:
+        return "it is a hospital (\"Cork University Hospital\" is no university), a kind the lexicon does not hold"
     listed = _org_index().get(core)
     if listed is not None:
         return OrgForm(listed.kind, listed.industry, listed.suffix, listed.takes_the)

@@ -76,6 +76,7 @@ from ..lang import names as lexicons
 from .entities import aliases, initials, named_entities, parse, type_span
 from .entre_lexicon import (
     _SUFFIX_WORDS,
+    _listed,
     GENDERS,
     INDUSTRY_WORDS,
     ORG_KIND_WORDS,
@@ -86,6 +87,7 @@ from .entre_lexicon import (
     culture_of,
     default_lexicon,
     name_cultures,
+    native_language,
     one_culture,
 )
 from .inputs import RelationInput
@@ -237,7 +239,8 @@ _SECTOR_CUES: tuple[tuple[str, str], ...] = (
     ("media", r"broadcasters?|film studios?|studios?|films?|movies?|television|tv channels?|record labels?|"
               r"streaming"),
     ("construction", r"construction|builders?|contractors?|homebuilders?|building sites?|bridges?|motorways?"),
-    ("chemicals", r"chemicals?|chemical makers?|fertili[sz]ers?|plastics?|paints?"),
+    ("chemicals", r"chemicals?|chemical makers?|fertili[sz]ers?|plastics?|paints?|herbicides?|pesticides?|"
+                  r"insecticides?|weedkillers?|agrochemicals?|crop protection"),
     ("energy", r"utilit(?:y|ies)|electricity|power plants?|power stations?|wind farms?|solar panels?|"
                r"nuclear plants?"),
     ("real estate", r"property developers?|real estate|landlords?|office buildings?|office towers?|shopping centres?"),
@@ -402,7 +405,7 @@ class EntityReplacement(Transformation):
                 mention = x.text[span.start : span.end]
                 if etype is None or mention.lower() in _PRONOUNS:
                     continue
-                core = clean_name(mention, etype, source=True)
+                core = _clean_person(mention) if etype == "PERSON" else clean_name(mention, etype, source=True)
                 if core is None:
                     continue
                 (persons if etype == "PERSON" else orgs).append(core)
@@ -671,7 +674,7 @@ class _Planner:
         mention = text[span.start : span.end]
         what = f"the {role} {mention!r}"
         article, core, _ = _split_mention(mention)
-        if article or clean_name(mention, "PERSON", source=True) is None:
+        if article or _clean_person(mention) is None:
             why.append(f"{what} is not a clean person name")
             return None
         words = core.split()
@@ -767,7 +770,7 @@ class _Planner:
             core = " ".join(words)
             if not words:
                 continue
-            clean = clean_name(core, "PERSON", source=True) == core
+            clean = _clean_person(core) == core
             if not clean:
                 if set(words) & arg_words:
                     why.append(f"the text names {core!r}, which shares a name with an argument and is no clean name")
@@ -1009,6 +1012,14 @@ class _Planner:
                 why.append(f"the text places {who} in {unlisted}, whose names the lexicon does not list")
                 return None
             narrowed = _same_culture(name, places) if places else frozenset()
+            given_cultures = _listed(p.given.split()[0], False) if p.given and not narrowed else None
+            if places and given_cultures is not None:
+                # the surname told a culture the places of the text contradict: a given name
+                # of theirs ("Aliyu Bello" in Kano is Hausa, not Italian) or one no list holds
+                # takes the places' culture
+                at_place = _same_culture(given_cultures, places) if given_cultures else places
+                if at_place:
+                    return at_place
             if narrowed or sure:
                 return narrowed or name
             if places:
@@ -1126,7 +1137,13 @@ class _Planner:
                 if h.i in mine:
                     described.add(t.i)
         out: list[tuple[str, bool]] = []
-        for start, end, word in _peoples_in(text):
+        peoples = _peoples_in(text)
+        for role in ROLES:  # an argument marked a nationality is a people ("the Tongan prop")
+            span = _span(self.x, role)
+            if _core_type(span.label) is None and (span.label or "").upper() in ("NATIONALITY", "NORP") and not any(
+                    s < span.end and span.start < e for s, e, _ in peoples):
+                peoples.append((span.start, span.end, text[span.start : span.end]))
+        for start, end, word in peoples:
             toks = [t for t in doc if start <= t.idx < end]
             if not toks or any(t.i in mine for t in toks):
                 continue
@@ -1325,13 +1342,20 @@ class _Planner:
             found = re.search(r"(?<![\w-])([Tt]he)\s+$", text[: span.start])
             if found:
                 the = (found.start(1), found.end(1))
-        drawn = self._org_draw(span, form, mentions)
+        drawn = self._org_draw(span, form, mentions, core)
         if isinstance(drawn, str):
             why.append(f"{what} {drawn}")
             return
         kind, industry, countries = drawn
         n = self.lex.org_count(kind=kind, legal_suffix=_suffix_wanted(form), industry=industry,
                                takes_the=False if modifier else None, countries=countries)
+        if countries is None:  # placed by nothing in the text: where its name says, when the
+            # lexicon holds enough of those ("Westmark Holdings": English-speaking countries)
+            home = _home_countries(core, self.lex)
+            at_home = self.lex.org_count(kind=kind, legal_suffix=_suffix_wanted(form), industry=industry,
+                                         takes_the=False if modifier else None, countries=home)
+            if home is not None and at_home >= MIN_POOL:
+                countries, n = home, at_home
         if n < MIN_POOL:
             sort = f"{industry} {kind}" if industry and kind == "company" else industry if kind == "university" \
                 else kind
@@ -1343,7 +1367,7 @@ class _Planner:
                                           kind=kind, industry=industry, takes_the=bool(article) or the is not None,
                                           countries=countries))
 
-    def _org_draw(self, span: Span, form: OrgForm, mentions: list[tuple[int, int]]
+    def _org_draw(self, span: Span, form: OrgForm, mentions: list[tuple[int, int]], core: str
                   ) -> tuple[str, str | None, tuple[str, ...] | None] | str:
         """(kind, industry, countries) to draw the organisation's replacement from, or why
         none fits: the sector its clauses state must be the lexicon's (a charity, an estate
@@ -1372,7 +1396,7 @@ class _Planner:
                 if kind == "company" and form.industry:
                     return f"is named for one industry ({form.industry}) and tied by its clause to another ({sector})"
                 kind, industry = held
-        return kind, industry, self._org_countries(mentions)
+        return kind, industry, self._org_countries(mentions) or _named_place_countries(core)
 
     def _clause_heads(self, mentions: list[tuple[int, int]]) -> list[Any]:
         doc = parse(self.text)
@@ -1399,7 +1423,7 @@ class _Planner:
             cue = next((t for t in doc if t.idx <= m.start() < t.idx + len(t.text)), None)
             if cue is None:
                 continue
-            if any(_attached(cue, h) for h in heads) or any(c.lower_ in ("its", "their") and c.dep_ == "poss"
+            if any(_attached(cue, h) for h in heads) or any(c.dep_ == "poss" and c.lower_ in _OWNERS
                                                              for c in cue.children):
                 out.add(sector)
         return out
@@ -1433,6 +1457,10 @@ class _Planner:
                 code = self.lex.country_code(country or _country_of(mention) or "")
                 if code:
                     codes.add(code)
+        if not codes:  # a state, province or region ("mutual insurers in Ohio", "of the Midwest")
+            for a, b in sentences:
+                piece = "".join(" " if any(s <= i < e for s, e in mentions) else text[i] for i in range(a, b))
+                codes |= _region_codes(piece)
         return tuple(sorted(codes)) or None
 
     def _org_context(self, span: Span, core: str, article: str) -> str | None:
@@ -1537,11 +1565,158 @@ class _Planner:
         return last.dep_ in ("compound", "amod", "nmod") and last.head.i > last.i and last.head.pos_ in ("NOUN", "PROPN")
 
 
+# a word of a person's name in any alphabet's letters ("S\u00f8rensen", "Siobh\u00e1n", "Ram\u00f3n"): a capital,
+# then small letters, maybe a hyphen or apostrophe and more ("Al-Amin", "D'Souza", "O'Brien")
+_PERSON_WORD = re.compile(r"^(?:Mc|Mac|O['\u2019])?[^\W\d_](?:[^\W\d_]*[^\W\d_A-Z])?"
+                          r"(?:[-'\u2019][^\W\d_]+)?$")
+
+
+def _clean_person(mention: str) -> str | None:
+    """The person's name in a mention, as :func:`clean_name` takes it, written in letters
+    of any alphabet (ENTRE's lexicon holds "S\u00f8rensen" and "Ram\u00f3n" too)."""
+    found = clean_name(mention, "PERSON", source=True)
+    if found is not None or mention.isascii():
+        return found
+    _, core, _ = _split_mention(mention.strip())
+    core = core.strip()
+    words = core.split()
+    if not core or not 1 <= len(words) <= 4 or words[0].rstrip(".") in _HONORIFIC_OR_TITLE:
+        return None
+    ok = all(_PERSON_WORD.match(w) and w[0].isupper() and not (len(w) > 1 and w.isupper()) for w in words)
+    return core if ok else None
+
+
+# the words that own a sector word for the organisation of the text ("its depositors", "the
+# company's herbicide")
+_OWNERS = frozenset({"its", "their", "company", "firm", "group", "business", "maker", "manufacturer"})
+
+
+# -- where an organisation is ---------------------------------------------------------------------
+_EUROPE = ("AT", "BE", "BG", "CH", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GB", "GR", "HR", "HU", "IE",
+           "IS", "IT", "LT", "LU", "LV", "MT", "NL", "NO", "PL", "PT", "RO", "RS", "SE", "SI", "SK", "UA")
+_NORDIC = ("DK", "FI", "IS", "NO", "SE")
+_GULF = ("AE", "BH", "KW", "OM", "QA", "SA")
+_LATIN_AMERICA = ("AR", "BO", "BR", "CL", "CO", "CR", "DO", "EC", "GT", "MX", "PA", "PE", "PY", "UY", "VE")
+_AFRICA = ("CM", "DZ", "EG", "ET", "GH", "KE", "MA", "NG", "RW", "SN", "TN", "TZ", "UG", "ZA", "ZM", "ZW")
+_BALKANS = ("AL", "BA", "BG", "GR", "HR", "ME", "MK", "RS", "SI", "XK")
+_CARIBBEAN = ("BB", "BS", "DO", "JM", "TT")
+# regions the city and country tables do not place, and the peoples of a country's parts
+_REGIONS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("Midwest", "Midwestern", "New England", "Appalachia", "Appalachian", "Silicon Valley",
+                     "Wall Street", "Deep South", "Pacific Northwest", "Great Plains", "Rust Belt"), ("US",)),
+    **dict.fromkeys(("Wales", "Welsh", "Scotland", "Scottish", "England", "Northern Ireland", "Cornish",
+                     "Highlands", "Yorkshire", "Midlands"), ("GB",)),
+    **dict.fromkeys(("Europe", "European", "EU", "Eurozone"), _EUROPE),
+    **dict.fromkeys(("Scandinavia", "Scandinavian", "Nordic"), _NORDIC),
+    **dict.fromkeys(("Gulf",), _GULF),
+    **dict.fromkeys(("Latin America", "Latin American", "South America", "South American"), _LATIN_AMERICA),
+    **dict.fromkeys(("Africa", "African", "sub-Saharan"), _AFRICA),
+    **dict.fromkeys(("Balkans", "Balkan"), _BALKANS),
+    **dict.fromkeys(("Baltic", "Baltics"), ("EE", "LT", "LV")),
+    **dict.fromkeys(("Southern Africa", "Southern African"), ("AO", "BW", "LS", "MW", "MZ", "NA", "SZ", "ZA", "ZM",
+                                                              "ZW")),
+    **dict.fromkeys(("East Africa", "East African"), ("ET", "KE", "RW", "TZ", "UG")),
+    **dict.fromkeys(("West Africa", "West African"), ("BJ", "CI", "GH", "NG", "SN", "TG")),
+    **dict.fromkeys(("Caribbean",), _CARIBBEAN),
+}
+# the English-speaking countries: where an organisation with an English name and no place
+# in its text is
+_ANGLOPHONE = ("AU", "CA", "GB", "IE", "NZ", "US")
+
+
+@lru_cache(maxsize=1)
+def _subdivisions() -> dict[str, frozenset[str]]:
+    """The states and provinces the project's gazetteer knows ("Ohio", "Ontario",
+    "Queensland", "Bavaria") -> their countries' codes (ISO 3166-2); names that are also a
+    country's are left out ("Georgia" is both), and so are the subdivisions it does not
+    know as states, many of which are everyday words ("Bay", "Centre")."""
+    import pycountry
+
+    out: dict[str, set[str]] = {}
+    for sub in pycountry.subdivisions:
+        name = sub.name.split(",")[0].strip()
+        if "state" in kinds.place_kinds(name) and not lexicons.canonical_country(name):
+            out.setdefault(name, set()).add(sub.country_code)
+    return {name: frozenset(codes) for name, codes in out.items()}
+
+
+_CAPITALISED = re.compile(r"(?<![\w-])[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}")
+
+
+def _region_codes(text: str) -> set[str]:
+    """The countries of the states, provinces and regions ``text`` names (capitalised
+    names of up to three words, the longest first; names of several countries' parts are
+    left out)."""
+    subs = _subdivisions()
+    codes: set[str] = set()
+    for m in _CAPITALISED.finditer(text):
+        words = m.group(0).split()
+        for n in range(len(words), 0, -1):
+            for i in range(len(words) - n + 1):
+                name = " ".join(words[i : i + n])
+                found = _REGIONS.get(name) or (tuple(subs[name]) if len(subs.get(name, ())) == 1 else ())
+                if found:
+                    codes.update(found)
+    for m in re.finditer(r"\bsub-Saharan\b", text):
+        codes.update(_REGIONS[m.group(0)])
+    return codes
+
+
+def _named_place_countries(core: str) -> tuple[str, ...] | None:
+    """The countries of the places, peoples and regions an organisation's own name holds
+    ("Samarkand Agro Bank": Uzbekistan, "Baltic Mutual Group": the Baltic states), or
+    ``None``."""
+    codes = _region_codes(core)
+    for w in re.findall(r"[A-Z][\w'-]*", core):
+        if w in _GENERIC_WORDS:
+            continue
+        if not (lexicons.canonical_country(w) or _is_people(w)) and _everyday_word(w):
+            continue  # an everyday word that is also some town's name ("Delta", "Summit", "Cork")
+        country = _country_of(w, people=_is_people(w))
+        code = _country_code_of(country) if country else ""
+        if code:
+            codes.add(code)
+    return tuple(sorted(codes)) or None
+
+
+@lru_cache(maxsize=4096)
+def _everyday_word(word: str) -> bool:
+    """Whether WordNet has the word as a common noun, verb or adjective (a "delta", to
+    "summit"), not only as the name of one place or thing ("Osaka", "Samarkand")."""
+    from ..lang.wordnet import load_wordnet, wordnet_problem
+
+    if wordnet_problem() is not None:
+        return True
+    return any(s.hypernyms() or s.pos() != "n" for s in load_wordnet().synsets(word.lower()))
+
+
+@lru_cache(maxsize=512)
+def _country_code_of(country: str) -> str:
+    return default_lexicon().country_code(country)
+
+
+def _home_countries(core: str, lex: EntityLexicon) -> tuple[str, ...] | None:
+    """Where an organisation whose text places it nowhere is: a real one the lexicon lists
+    is of its own country ("Toyota": Japan); a name with a word of one culture's language is
+    of that culture's countries ("Halvorsen Maritime": Norway, "Banco ..."); any other name
+    (English words or none the lexicon can tell: "Westmark Holdings") is of the
+    English-speaking countries; ``None`` (anywhere) for an org with no name words at all."""
+    listed = lex.org_country(core)
+    if listed:
+        return (listed,)
+    words = [w for w in re.findall(r"[^\W\d_][\w'-]*", core) if w not in _GENERIC_WORDS and w[:1].isupper()]
+    if not words:
+        return None
+    codes = {code for w in words for code in lex.language_countries(native_language(w))}
+    return tuple(sorted(codes)) if codes else _ANGLOPHONE
+
+
 # -- helpers -------------------------------------------------------------------------------------
 def _family_key(surname: str) -> str:
     """A surname without the ending that gives it a gender in Polish, Czech and Slovak
-    ("Kowalska" and "Kowalski", "Nov\u00e1kov\u00e1" and "Nov\u00e1k" are one family's)."""
-    return re.sub(r"(?<=sk|ck)[ai]$|(?<=dzk)[ai]$|ov\u00e1$", "", surname)
+    ("Kowalska" and "Kowalski", "Nov\u00e1kov\u00e1" and "Nov\u00e1k"; the Russian and Bulgarian
+    "Ivanova" and "Ivanov", "Karenina" and "Karenin" are one family's)."""
+    return re.sub(r"(?<=sk|ck)[ai]$|(?<=dzk)[ai]$|ov\u00e1$|(?<=[oe]v|[iy]n)a$", "", surname)
 
 
 def _clause_verb(token: Any) -> Any:

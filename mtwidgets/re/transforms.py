@@ -485,6 +485,19 @@ def _other_places(text: str, span: Span) -> list[tuple[str, str | None]]:
                         r"December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)", mention):
             continue
         out.append((mention, lexicons.place_country(mention)))
+    for e in named_entities(text):  # a city spaCy takes for an organisation where it modifies a
+        # noun ("the Copenhagen container line", "a Lagos court")
+        word = text[e.start : e.end]
+        if e.label == "ORG" and " " not in word and not e.overlaps(span) and not any(e.overlaps(f) for f in seen) \
+                and re.search(r"\b(?:the|a|an)\s+$", text[: e.start]) \
+                and re.match(r"\s+(?!(?:and|or|of|to|in|on|at|for|is|was|has|had|said|says)\b)[a-z]", text[e.end :]) \
+                and lexicons.place_country(word):
+            out.append((word, lexicons.place_country(word)))
+    for m in re.finditer(r"(?<![\w-])([A-Z][\w']*(?:\s+[A-Z][\w']*)?)-based\b", text):  # "the Kano-based paper"
+        found = Span(m.start(1), m.end(1))
+        if not found.overlaps(span) and not any(found.overlaps(e) and e.label in ("GPE", "LOC", "FAC") for e in seen) \
+                and lexicons.place_country(m.group(1)):
+            out.append((m.group(1), lexicons.place_country(m.group(1))))
     return out
 
 
