@@ -118,6 +118,7 @@ class _Run:
         self.chain: dict[int, list[tuple[RelationInput, Prediction]]] = {it.index: [] for it in self.items}
         self.decided: dict[int, Check] = {}
         self.failed_at: dict[int, int] = {}
+        self.exhausted: list[Item] = []  # out of fresh names before the last round
 
     def run(self) -> list[Outcome]:
         alive = []
@@ -139,8 +140,12 @@ class _Run:
             if not alive:
                 break
             alive = self._round(r, alive)
-        for it in alive:  # stood every round
-            last = self.chain[it.index][-1][1] if self.chain[it.index] else it.source_outputs[0]
+        for it in [*alive, *self.exhausted]:  # stood every round (it could be asked)
+            if not self.chain[it.index]:
+                self.decided[it.index] = Check("not_applicable", _gold(it.group),
+                                               "no fresh names could be drawn for it: it was never replaced")
+                continue
+            last = self.chain[it.index][-1][1]
             self.decided[it.index] = self.relation.check(it.group, it.source_outputs, [last])
         return self._outcomes(self._shortcuts())
 
@@ -150,6 +155,7 @@ class _Run:
             # every round from the run's seed (a generated group's draft may come from another)
             x = self.replacement.round(_source(it.group), it.group.seed, r)
             if x is None:  # no fresh name left: it stood every round it could be asked
+                self.exhausted.append(it)
                 continue
             asked[it.index] = x
         label = "the replaced instances" if self.fast else f"round {r} of {self.rounds}"

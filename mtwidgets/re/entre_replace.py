@@ -76,12 +76,12 @@ from ..lang import names as lexicons
 from .entities import aliases, initials, named_entities, parse, type_span
 from .entre_lexicon import (
     _SUFFIX_WORDS,
-    _listed,
     GENDERS,
     INDUSTRY_WORDS,
     ORG_KIND_WORDS,
     EntityLexicon,
     OrgForm,
+    _listed,
     classify_organization,
     culture_group,
     culture_of,
@@ -1681,13 +1681,17 @@ def _named_place_countries(core: str) -> tuple[str, ...] | None:
 
 @lru_cache(maxsize=4096)
 def _everyday_word(word: str) -> bool:
-    """Whether WordNet has the word as a common noun, verb or adjective (a "delta", to
-    "summit"), not only as the name of one place or thing ("Osaka", "Samarkand")."""
-    from ..lang.wordnet import load_wordnet, wordnet_problem
+    """Whether English text uses the word mostly as an everyday word (a "delta", a "summit",
+    "reading"), not as the name of a place: common in wordfreq's English (Zipf 4 and up),
+    or fairly common (3 and up) and no city of a million people ("Osaka", "Lagos" are
+    places; "Samarkand" is rare as a word)."""
+    from wordfreq import zipf_frequency
 
-    if wordnet_problem() is not None:
+    zipf = zipf_frequency(word.lower(), "en")
+    if zipf >= 4.0:
         return True
-    return any(s.hypernyms() or s.pos() != "n" for s in load_wordnet().synsets(word.lower()))
+    place = lexicons.city(word)
+    return zipf >= 3.0 and (place is None or place.population < 1_000_000)
 
 
 @lru_cache(maxsize=512)

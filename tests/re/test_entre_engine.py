@@ -185,3 +185,22 @@ def test_entre_needs_gold_and_is_not_in_all() -> None:
     from mtwidgets.core.registry import resolve
 
     assert "ENTRE" not in [r.name for r in resolve("all", "re")]
+
+
+class RunsOutOfNames(NumberedNames):
+    """Like :class:`NumberedNames`, with no fresh name for Dan after round 2."""
+
+    def round(self, x: RelationInput, seed: int, r: int) -> RelationInput | None:
+        if x.head_text.startswith("Dan") and r > 2:
+            return None
+        return super().round(x, seed, r)
+
+
+def test_an_instance_out_of_fresh_names_is_decided_on_its_last_round() -> None:
+    rel = mt.relation("ENTRE", rounds=5, replacement=RunsOutOfNames())
+    model = FailsAtRound(GOLD, {"Ann": 3})
+    results = mt.run(pd.DataFrame(ROWS), relations=[rel], models={"m": model}, task="re", seed=7)
+    f = results.frame.set_index(results.frame["source_text"].str.slice(2, 5))
+    assert f.loc["Dan", "verdict"] == "pass" and len(f.loc["Dan", "meta"]["chain"]) == 2
+    assert f.loc["Dan", "followup_text"].startswith("[[Dan2|PERSON]]")
+    assert f.loc["Ann", "meta"]["round_failed"] == 3 and len(f.loc["Gus", "meta"]["chain"]) == 5
